@@ -1,0 +1,794 @@
+"""The game: deal, bid, play, score, round after round.
+
+:class:`Game` is a mutable state with explicit phases (``DEAL``, ``BID``, ``PLAY``,
+``OVER``). Hands are bitmasks of card numbers, so copying a state and finding the legal
+cards are cheap enough for search. There are two ways to act:
+
+* trusted: :meth:`Game.push` (fastest, for playouts) and :meth:`Game.apply` (returns
+  events), for actions already known legal;
+* checked: :meth:`Game.bid`, :meth:`Game.play`, :meth:`Game.act`, which raise an
+  :class:`~ascenseur.core.errors.IllegalActionError` saying why in a player's words, and
+  :meth:`Game.check` / :meth:`Game.is_legal` to ask without acting.
+
+:meth:`Game.legal_actions` is the one source of truth for what is legal: the checked path
+asks it, and explains a refusal only after it said no.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import TYPE_CHECKING, Final
+
+from ascenseur.i18n import _
+
+from .cards import CARDS, COPY_OFFSET, SUIT_BITS, SUIT_MASKS, Card, Suit, cards_of
+from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, InvalidDealError
+from .events import (
+    BidMade,
+    BidsRevealed,
+    CardPlayed,
+    Event,
+    GameOver,
+    RoundDealt,
+    RoundScored,
+    TrickWon,
+)
+from .rules import BidLimit, Bidding, DeckKind, DuplicateCards, Rules, TrumpRule, VoidRule
+from .scoring import round_points, winners
+
+if TYPE_CHECKING:
+    from .view import PlayerView
+
+#: The suit of each card number (``-1`` for numbers that are no card).
+SUIT_OF: Final = tuple(
+    (n % COPY_OFFSET) // SUIT_BITS for n in range(2 * COPY_OFFSET)
+)
+#: Trick strength of a card of the suit led or of trump, by ``duplicate_cards``.
+_STRENGTH_FIRST_WINS: Final = tuple(2 * (n % SUIT_BITS) for n in range(2 * COPY_OFFSET))
+_STRENGTH_DECK_ORDER: Final = tuple(
+    2 * (n % SUIT_BITS) + (1 if n < COPY_OFFSET else 0) for n in range(2 * COPY_OFFSET)
+)
+_TRUMP_BONUS: Final = 1000
+_LED_BONUS: Final = 500
+
+
+class Phase(IntEnum):
+    DEAL = 0
+    BID = 1
+    PLAY = 2
+    OVER = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who led, the cards in the order played, who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seats(self, players: int) -> list[int]:
+        return [(self.leader + i) % players for i in range(len(self.cards))]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A finished round. ``hands`` and ``tricks`` are ``None`` for a summary round (a score
+    sheet of a game played with real cards)."""
+
+    cards: int
+    dealer: int
+    trump: Card | None
+    bids: tuple[int, ...]
+    won: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    tricks: tuple[Trick, ...] | None = None
+
+
+class Table:
+    """What stays fixed for a whole game: the rules, the players and the deck; shared by every
+    copy of a game."""
+
+    __slots__ = (
+        "blind_single_card",
+        "deck",
+        "deck_mask",
+        "hook",
+        "must_trump",
+        "names",
+        "plan",
+        "players",
+        "rules",
+        "sealed",
+        "strength",
+        "turn_up",
+        "under",
+    )
+
+    def __init__(self, rules: Rules, names: Sequence[str]) -> None:
+        players = len(names)
+        rules.validate(players)
+        self.rules = rules
+        self.names = tuple(names)
+        self.players = players
+        self.deck: tuple[Card, ...] = tuple(rules.deck_cards(players))
+        mask = 0
+        for card in self.deck:
+            mask |= 1 << card
+        self.deck_mask = mask
+        self.plan = rules.round_plan(players)
+        self.hook = rules.bid_limit is BidLimit.HOOK
+        self.under = rules.bid_limit is BidLimit.UNDER
+        self.sealed = rules.bidding is Bidding.SIMULTANEOUS
+        self.must_trump = rules.void_rule is VoidRule.MUST_TRUMP
+        self.turn_up = rules.trump is TrumpRule.TURN_UP and rules.deck is DeckKind.STANDARD
+        self.blind_single_card = rules.blind_single_card
+        self.strength = (
+            _STRENGTH_DECK_ORDER
+            if rules.duplicate_cards is DuplicateCards.DECK_ORDER
+            else _STRENGTH_FIRST_WINS
+        )
+
+
+class Game:
+    """A whole game in progress. Build with :meth:`Game.new`."""
+
+    __slots__ = (
+        "bid_count",
+        "bid_total",
+        "bids",
+        "dealer",
+        "dealt",
+        "first_dealer",
+        "hand_size",
+        "hands",
+        "leader",
+        "phase",
+        "results",
+        "round_index",
+        "table",
+        "totals",
+        "trick",
+        "tricks",
+        "trump_card",
+        "trump_suit",
+        "turn",
+        "voids",
+        "won",
+    )
+
+    table: Table
+    phase: Phase
+    round_index: int
+    first_dealer: int
+    dealer: int
+    hand_size: int
+    trump_card: Card | None
+    trump_suit: int
+    hands: list[int]
+    dealt: tuple[int, ...]
+    bids: list[int]
+    bid_count: int
+    bid_total: int
+    won: list[int]
+    turn: int
+    leader: int
+    trick: list[Card]
+    tricks: list[Trick]
+    voids: list[int]
+    totals: list[int]
+    results: tuple[RoundResult, ...]
+
+    # -- creation ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        players: int | Sequence[str],
+        *,
+        first_dealer: int | None = None,
+        rng: random.Random | None = None,
+    ) -> Game:
+        """A new game, before the first deal. ``players`` is a count or the names in turn
+        order. The first dealer is given, or drawn from ``rng``, or seat 0."""
+        names = (
+            [_("Player {n}").format(n=i + 1) for i in range(players)]
+            if isinstance(players, int)
+            else list(players)
+        )
+        table = Table(rules, names)
+        if first_dealer is None:
+            first_dealer = rng.randrange(table.players) if rng is not None else 0
+        if not 0 <= first_dealer < table.players:
+            raise IllegalActionError(
+                _("there is no seat {seat}").format(seat=first_dealer), rule="seat"
+            )
+        game = cls.__new__(cls)
+        game.table = table
+        game.phase = Phase.DEAL if table.plan else Phase.OVER
+        game.round_index = 0
+        game.first_dealer = first_dealer
+        game.dealer = first_dealer
+        game.hand_size = table.plan[0][0] if table.plan else 0
+        game.trump_card = None
+        game.trump_suit = -1
+        n = table.players
+        game.hands = [0] * n
+        game.dealt = (0,) * n
+        game.bids = [-1] * n
+        game.bid_count = 0
+        game.bid_total = 0
+        game.won = [0] * n
+        game.turn = -1
+        game.leader = -1
+        game.trick = []
+        game.tricks = []
+        game.voids = [0] * n
+        game.totals = [0] * n
+        game.results = ()
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy (the table and the finished rounds are shared: they never
+        change)."""
+        g = Game.__new__(Game)
+        g.table = self.table
+        g.phase = self.phase
+        g.round_index = self.round_index
+        g.first_dealer = self.first_dealer
+        g.dealer = self.dealer
+        g.hand_size = self.hand_size
+        g.trump_card = self.trump_card
+        g.trump_suit = self.trump_suit
+        g.hands = self.hands[:]
+        g.dealt = self.dealt
+        g.bids = self.bids[:]
+        g.bid_count = self.bid_count
+        g.bid_total = self.bid_total
+        g.won = self.won[:]
+        g.turn = self.turn
+        g.leader = self.leader
+        g.trick = self.trick[:]
+        g.tricks = self.tricks[:]
+        g.voids = self.voids[:]
+        g.totals = self.totals[:]
+        g.results = self.results
+        return g
+
+    # -- simple facts -----------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.table.rules
+
+    @property
+    def players(self) -> int:
+        return self.table.players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.table.names
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the game has."""
+        return len(self.table.plan)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def no_trump_round(self) -> bool:
+        """Whether the current round is one of the peak rounds played without trump."""
+        return bool(self.table.plan) and self.round_index < len(self.table.plan) and (
+            self.table.plan[self.round_index][1]
+        )
+
+    @property
+    def is_blind_round(self) -> bool:
+        return self.table.blind_single_card and self.hand_size == 1
+
+    @property
+    def blind_play_pending(self) -> bool:
+        """Whether a card of a blind one-card round is to be played: nobody sees their own
+        card, so there is no decision and the table plays it (:meth:`play_blind_card`)."""
+        return self.phase is Phase.PLAY and self.is_blind_round
+
+    def play_blind_card(self) -> list[Event]:
+        """Play the unseen card of the player to play in a blind one-card round."""
+        if not self.blind_play_pending:
+            raise IllegalActionError(_("this is not the play of a blind round"), rule="phase")
+        return self.apply(CARDS[self.hands[self.turn].bit_length() - 1])
+
+    @property
+    def trump(self) -> Suit | None:
+        return None if self.trump_suit < 0 else Suit(self.trump_suit)
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now (the engine's knowledge, not a player's view)."""
+        return cards_of(self.hands[seat])
+
+    def winners(self) -> list[int]:
+        """The seats with the highest total, once the game is over (else empty)."""
+        return winners(self.totals) if self.phase is Phase.OVER else []
+
+    def forbidden_bid(self) -> int | None:
+        """The bid the hook forbids to the player about to bid, if any."""
+        t = self.table
+        if t.hook and self.phase is Phase.BID and self.bid_count == t.players - 1:
+            value = self.hand_size - self.bid_total
+            if 0 <= value <= self.hand_size:
+                return value
+        return None
+
+    # -- dealing ----------------------------------------------------------------------------
+
+    def deal(self, rng: random.Random) -> list[Event]:
+        """Shuffle with ``rng`` and deal the next round one card at a time from the player
+        after the dealer; turn up the trump card if the rules say so."""
+        self._require_phase(Phase.DEAL)
+        t = self.table
+        deck = list(t.deck)
+        rng.shuffle(deck)
+        n = t.players
+        size = self.hand_size
+        hands = [0] * n
+        first = self.dealer + 1
+        for i in range(size * n):
+            hands[(first + i) % n] |= 1 << deck[i]
+        trump = deck[size * n] if self._turns_up_trump(size) else None
+        return self._start_round(hands, trump)
+
+    def deal_hands(self, hands: Sequence[Sequence[Card]], trump: Card | None) -> list[Event]:
+        """Deal the given hands (by seat) and turned card, checking that they can come from
+        the deck; for replays, tests and games played with real cards."""
+        self._require_phase(Phase.DEAL)
+        t = self.table
+        if len(hands) != t.players:
+            raise InvalidDealError(
+                _("there are {n} hands for {p} players").format(n=len(hands), p=t.players)
+            )
+        masks = []
+        seen = 0
+        for seat, cards in enumerate(hands):
+            if len(cards) != self.hand_size:
+                raise InvalidDealError(
+                    _("{name} holds {n} cards instead of {size}").format(
+                        name=t.names[seat], n=len(cards), size=self.hand_size
+                    )
+                )
+            mask = 0
+            for card in cards:
+                bit = 1 << card
+                if not bit & t.deck_mask:
+                    raise InvalidDealError(
+                        _("{card} is not a card of this deck").format(card=card)
+                    )
+                if bit & seen:
+                    raise InvalidDealError(
+                        _("{card} is dealt twice").format(card=card)
+                    )
+                seen |= bit
+                mask |= bit
+            masks.append(mask)
+        if trump is not None:
+            bit = 1 << trump
+            if not bit & t.deck_mask:
+                raise InvalidDealError(_("the turned card {card} is not a card of this deck")
+                                       .format(card=trump))
+            if bit & seen:
+                raise InvalidDealError(_("the turned card {card} is also in a hand")
+                                       .format(card=trump))
+        expected = self._turns_up_trump(self.hand_size)
+        if expected and trump is None:
+            raise InvalidDealError(
+                _("a card must be turned up: the stock is not empty and the rules turn a trump")
+            )
+        if not expected and trump is not None:
+            raise InvalidDealError(
+                _("no card may be turned up: {why}").format(why=self._why_no_trump())
+            )
+        return self._start_round(masks, trump)
+
+    def _turns_up_trump(self, size: int) -> bool:
+        t = self.table
+        return (
+            t.turn_up
+            and not self.table.plan[self.round_index][1]
+            and len(t.deck) > size * t.players
+        )
+
+    def _why_no_trump(self) -> str:
+        t = self.table
+        if t.rules.deck is DeckKind.TAROT_TRUMPS:
+            return _("tarot trumps have no trump suit")
+        if t.rules.trump is TrumpRule.NONE:
+            return _("the rules turn no trump")
+        if self.table.plan[self.round_index][1]:
+            return _("this peak round is played without trump")
+        return _("the deal leaves no card in the stock")
+
+    def _start_round(self, hands: list[int], trump: Card | None) -> list[Event]:
+        n = self.table.players
+        self.hands = hands
+        self.dealt = tuple(hands)
+        self.trump_card = trump
+        self.trump_suit = SUIT_OF[trump] if trump is not None else -1
+        self.bids = [-1] * n
+        self.bid_count = 0
+        self.bid_total = 0
+        self.won = [0] * n
+        self.voids = [0] * n
+        self.trick = []
+        self.tricks = []
+        self.turn = self.leader = (self.dealer + 1) % n
+        self.phase = Phase.BID
+        return [RoundDealt(self.round_index, self.hand_size, self.dealer, trump)]
+
+    # -- legal actions ------------------------------------------------------------------------
+
+    def legal_bids(self) -> list[int]:
+        """The bids the player about to bid may make."""
+        if self.phase is not Phase.BID:
+            return []
+        size = self.hand_size
+        t = self.table
+        if t.under:
+            return list(range(size - self.bid_total))
+        bids = list(range(size + 1))
+        if t.hook and self.bid_count == t.players - 1:
+            forbidden = size - self.bid_total
+            if 0 <= forbidden <= size:
+                bids.remove(forbidden)
+        return bids
+
+    def legal_mask(self) -> int:
+        """The bitmask of the cards the player to play may play."""
+        hand = self.hands[self.turn]
+        trick = self.trick
+        if not trick:
+            return hand
+        follow = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
+        if follow:
+            return follow
+        if self.table.must_trump and self.trump_suit >= 0:
+            trumps = hand & SUIT_MASKS[self.trump_suit]
+            if trumps:
+                return trumps
+        return hand
+
+    def legal_cards(self) -> list[Card]:
+        if self.phase is not Phase.PLAY:
+            return []
+        return cards_of(self.legal_mask())
+
+    def legal_actions(self) -> list[int]:
+        """Bids (``int``) in the bidding phase, cards (:class:`Card`) in the play."""
+        if self.phase is Phase.BID:
+            return self.legal_bids()
+        if self.phase is Phase.PLAY:
+            return list(cards_of(self.legal_mask()))
+        return []
+
+    # -- trusted transitions ------------------------------------------------------------------
+
+    def push(self, action: int) -> None:
+        """Apply a bid or a card known to be legal, as fast as possible (no events)."""
+        if self.phase is Phase.PLAY:
+            self._play(action, None)
+        else:
+            self._bid(action, None)
+
+    def apply(self, action: int) -> list[Event]:
+        """Apply a bid or a card known to be legal; return what happened."""
+        events: list[Event] = []
+        if self.phase is Phase.PLAY:
+            self._play(action, events)
+        elif self.phase is Phase.BID:
+            self._bid(action, events)
+        else:
+            raise IllegalActionError(self._phase_message(), rule="phase")
+        return events
+
+    def _bid(self, bid: int, events: list[Event] | None) -> None:
+        seat = self.turn
+        self.bids[seat] = bid
+        self.bid_count += 1
+        self.bid_total += bid
+        t = self.table
+        n = t.players
+        if events is not None:
+            events.append(BidMade(seat, None if t.sealed else bid))
+        if self.bid_count == n:
+            self.phase = Phase.PLAY
+            self.turn = self.leader = (self.dealer + 1) % n
+            if events is not None and t.sealed:
+                events.append(BidsRevealed(tuple(self.bids)))
+        else:
+            self.turn = (seat + 1) % n
+
+    def _play(self, card: int, events: list[Event] | None) -> None:
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        trick = self.trick
+        t = self.table
+        if trick:
+            led = SUIT_OF[trick[0]]
+            suit = SUIT_OF[card]
+            if suit != led:
+                self.voids[seat] |= 1 << led
+                trump = self.trump_suit
+                if t.must_trump and trump >= 0 and suit != trump:
+                    self.voids[seat] |= 1 << trump
+        trick.append(CARDS[card])
+        if events is not None:
+            events.append(CardPlayed(seat, CARDS[card]))
+        n = t.players
+        if len(trick) < n:
+            self.turn = (seat + 1) % n
+            return
+        # The trick is complete: the highest trump wins, else the highest card of the suit led.
+        strength = t.strength
+        led = SUIT_OF[trick[0]]
+        trump = self.trump_suit
+        best = 0
+        best_power = -1
+        for i, c in enumerate(trick):
+            s = SUIT_OF[c]
+            if s == trump:
+                power = _TRUMP_BONUS + strength[c]
+            elif s == led:
+                power = _LED_BONUS + strength[c]
+            else:
+                continue
+            if power > best_power:
+                best_power = power
+                best = i
+        winner = (self.leader + best) % n
+        self.won[winner] += 1
+        done = Trick(self.leader, tuple(trick), winner)
+        self.tricks.append(done)
+        self.trick = []
+        self.leader = self.turn = winner
+        if events is not None:
+            events.append(TrickWon(winner, len(self.tricks), done.cards))
+        if len(self.tricks) == self.hand_size:
+            self._finish_round(events, full=True)
+
+    def _finish_round(self, events: list[Event] | None, *, full: bool) -> None:
+        t = self.table
+        points = round_points(t.rules.scoring, self.bids, self.won)
+        totals = self.totals
+        for seat, p in enumerate(points):
+            totals[seat] += p
+        result = RoundResult(
+            cards=self.hand_size,
+            dealer=self.dealer,
+            trump=self.trump_card,
+            bids=tuple(self.bids),
+            won=tuple(self.won),
+            points=tuple(points),
+            totals=tuple(totals),
+            hands=tuple(tuple(cards_of(m)) for m in self.dealt) if full else None,
+            tricks=tuple(self.tricks) if full else None,
+        )
+        self.results = (*self.results, result)
+        self.round_index += 1
+        self.turn = -1
+        if events is not None:
+            events.append(RoundScored(len(self.results) - 1, result))
+        if self.round_index == len(t.plan):
+            self.phase = Phase.OVER
+            if events is not None:
+                events.append(GameOver(tuple(winners(totals)), tuple(totals)))
+        else:
+            self.phase = Phase.DEAL
+            self.dealer = (self.dealer + 1) % t.players
+            self.hand_size = t.plan[self.round_index][0]
+
+    # -- checked transitions ------------------------------------------------------------------
+
+    def check(self, action: int, seat: int | None = None) -> None:
+        """Raise an :class:`IllegalActionError` explaining why ``action`` (by ``seat``, when
+        given) is not legal now; return quietly if it is."""
+        if self.phase not in (Phase.BID, Phase.PLAY):
+            raise IllegalActionError(self._phase_message(), seat=seat, rule="phase")
+        if seat is not None and seat != self.turn:
+            raise IllegalActionError(
+                _("it is {name}'s turn, not {other}'s").format(
+                    name=self.names[self.turn], other=self.names[seat]
+                ),
+                seat=seat,
+                rule="turn",
+            )
+        if self.phase is Phase.BID:
+            self._check_bid(action)
+        else:
+            self._check_card(action)
+
+    def is_legal(self, action: int, seat: int | None = None) -> bool:
+        try:
+            self.check(action, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def act(self, action: int, seat: int | None = None) -> list[Event]:
+        """Check, then apply, a bid or a card."""
+        self.check(action, seat)
+        return self.apply(action)
+
+    def bid(self, bid: int, seat: int | None = None) -> list[Event]:
+        """Make a bid, checked (raises :class:`IllegalBidError` with the reason)."""
+        if self.phase is not Phase.BID:
+            raise IllegalBidError(self._phase_message(), seat=seat, rule="phase")
+        self.check(bid, seat)
+        return self.apply(bid)
+
+    def play(self, card: Card | str, seat: int | None = None) -> list[Event]:
+        """Play a card, checked (raises :class:`IllegalPlayError` with the reason)."""
+        if isinstance(card, str):
+            card = Card.parse(card)
+        if self.phase is not Phase.PLAY:
+            raise IllegalPlayError(self._phase_message(), seat=seat, rule="phase")
+        self.check(card, seat)
+        return self.apply(card)
+
+    def _check_bid(self, bid: int) -> None:
+        if isinstance(bid, bool) or not isinstance(bid, int) or isinstance(bid, Card):
+            raise IllegalBidError(_("a bid is a number of tricks"), seat=self.turn, rule="phase")
+        if bid in self.legal_bids():
+            return
+        seat = self.turn
+        name = self.names[seat]
+        size = self.hand_size
+        if not 0 <= bid <= size:
+            raise IllegalBidError(
+                _("{name} may not bid {bid}: bids go from 0 to {size}").format(
+                    name=name, bid=bid, size=size
+                ),
+                seat=seat,
+                rule="bid_range",
+            )
+        if self.table.under:
+            raise IllegalBidError(
+                _(
+                    "{name} may not bid {bid}: the bids would total {total}, and they must stay "
+                    "under the {size} tricks"
+                ).format(name=name, bid=bid, total=self.bid_total + bid, size=size),
+                seat=seat,
+                rule="under",
+            )
+        raise IllegalBidError(
+            _("{name}, the dealer, may not bid {bid}: the bids would total the {size} tricks")
+            .format(name=name, bid=bid, size=size),
+            seat=seat,
+            rule="hook",
+        )
+
+    def _check_card(self, card: int) -> None:
+        if not isinstance(card, Card):
+            raise IllegalPlayError(_("a play is a card"), seat=self.turn, rule="phase")
+        seat = self.turn
+        name = self.names[seat]
+        hand = self.hands[seat]
+        bit = 1 << card
+        if self.legal_mask() & bit:
+            return
+        if not hand & bit:
+            raise IllegalPlayError(
+                _("{name} does not hold {card}").format(name=name, card=card),
+                seat=seat,
+                rule="not_held",
+            )
+        led = SUIT_OF[self.trick[0]]
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            raise IllegalPlayError(
+                _("{name} must follow {suit} (holds {held}) but played {card}").format(
+                    name=name,
+                    suit=Suit(led).display_name(),
+                    held=cards_of(follow)[-1],
+                    card=card,
+                ),
+                seat=seat,
+                rule="follow_suit",
+            )
+        trumps = hand & SUIT_MASKS[self.trump_suit]
+        raise IllegalPlayError(
+            _("{name} cannot follow {suit} and must trump (holds {held}) but played {card}").format(
+                name=name,
+                suit=Suit(led).display_name(),
+                held=cards_of(trumps)[-1],
+                card=card,
+            ),
+            seat=seat,
+            rule="must_trump",
+        )
+
+    def _phase_message(self) -> str:
+        if self.phase is Phase.DEAL:
+            return _("the cards have not been dealt yet")
+        if self.phase is Phase.OVER:
+            return _("the game is over")
+        if self.phase is Phase.BID:
+            return _("the players are bidding: it is not the time to play a card")
+        return _("the bidding is over: it is time to play a card")
+
+    def _require_phase(self, phase: Phase) -> None:
+        if self.phase is not phase:
+            raise IllegalActionError(self._phase_message(), rule="phase")
+
+    # -- score sheets ---------------------------------------------------------------------------
+
+    def record_summary(self, bids: Sequence[int], won: Sequence[int]) -> list[Event]:
+        """Score a round played with real cards from its bids and tricks won (by seat),
+        checking the bids against the rules and that the tricks add up to the hand size."""
+        self._require_phase(Phase.DEAL)
+        t = self.table
+        n = t.players
+        if len(bids) != n or len(won) != n:
+            raise IllegalActionError(
+                _("a round needs one bid and one count of tricks per player ({n})").format(n=n),
+                rule="summary",
+            )
+        self.hands = [0] * n
+        self.dealt = (0,) * n
+        self.trump_card = None
+        self.trump_suit = -1
+        self.bids = [-1] * n
+        self.bid_count = self.bid_total = 0
+        self.turn = (self.dealer + 1) % n
+        self.phase = Phase.BID
+        events: list[Event] = []
+        try:
+            for i in range(n):
+                seat = (self.dealer + 1 + i) % n
+                self.turn = seat
+                self._check_bid(bids[seat])
+                self._bid(bids[seat], events)
+            for seat, count in enumerate(won):
+                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                    raise IllegalActionError(
+                        _("{name} cannot have won {count} tricks").format(
+                            name=t.names[seat], count=count
+                        ),
+                        seat=seat,
+                        rule="won",
+                    )
+            if sum(won) != self.hand_size:
+                raise IllegalActionError(
+                    _("the tricks won add up to {total}, not to the {size} cards dealt").format(
+                        total=sum(won), size=self.hand_size
+                    ),
+                    rule="won",
+                )
+        except IllegalActionError:
+            self.phase = Phase.DEAL
+            self.turn = -1
+            raise
+        self.won = list(won)
+        self._finish_round(events, full=False)
+        return events
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know (RULES.md §9): the one place every interface gets it from."""
+        from .view import view_of
+
+        return view_of(self, seat)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.rules.preset} players={self.players} round={self.round_index + 1}"
+            f"/{self.rounds} phase={self.phase.name}>"
+        )
+

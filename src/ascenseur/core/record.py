@@ -1,0 +1,429 @@
+"""The game record of RECORD.md: write it from a game, read it back, replay it with every
+check of the rules, and compute its score sheet.
+
+>>> sheet = score_sheet(replay(EXAMPLE_RECORD))
+>>> sheet["totals"], sheet["winners"]
+([-3, 0, 5, 8], ['Martine'])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ascenseur.i18n import _
+
+from .cards import Card, CardParseError, cards_of
+from .engine import Game, Phase
+from .errors import IllegalActionError, InvalidDealError, RecordError
+from .rules import RulesError, rules_from_mapping
+
+FORMAT: Final = "ascenseur/1"
+
+#: The example record of RECORD.md (used in the docs and the tests).
+EXAMPLE_RECORD: Final[dict[str, Any]] = {
+    "format": FORMAT,
+    "rules": {"preset": "classique", "ladder": [2, 7]},
+    "players": ["Jeanne", "Pierre", "Paul", "Martine"],
+    "rounds": [
+        {
+            "dealer": 0,
+            "hands": [["AS", "KD"], ["2C", "7H"], ["QS", "TD"], ["9C", "3H"]],
+            "trump": "5S",
+            "bids": [0, 0, 1, 0],
+            "tricks": [["2C", "QS", "9C", "AS"], ["KD", "7H", "TD", "3H"]],
+        },
+        {"dealer": 1, "bids": [2, 4, 2, 1], "won": [3, 1, 2, 1]},
+    ],
+}
+
+
+@dataclass
+class Replay:
+    """A replayed record: the game in the state the record leaves it, and a round that the
+    record started as a score sheet but did not finish (bids without tricks won), if any."""
+
+    game: Game
+    pending_summary_bids: list[int | None] | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def game_to_record(game: Game) -> dict[str, Any]:
+    """The record of ``game`` as a JSON-ready dict (finished rounds and the one in play)."""
+    rounds: list[dict[str, Any]] = []
+    for result in game.results:
+        if result.hands is None or result.tricks is None:
+            rounds.append(
+                {
+                    "cards": result.cards,
+                    "dealer": result.dealer,
+                    "bids": list(result.bids),
+                    "won": list(result.won),
+                }
+            )
+        else:
+            rounds.append(
+                {
+                    "cards": result.cards,
+                    "dealer": result.dealer,
+                    "hands": [[str(c) for c in hand] for hand in result.hands],
+                    "trump": None if result.trump is None else str(result.trump),
+                    "bids": list(result.bids),
+                    "tricks": [[str(c) for c in t.cards] for t in result.tricks],
+                }
+            )
+    if game.phase in (Phase.BID, Phase.PLAY):
+        current: dict[str, Any] = {
+            "cards": game.hand_size,
+            "dealer": game.dealer,
+            "hands": [[str(c) for c in cards_of(mask)] for mask in game.dealt],
+            "trump": None if game.trump_card is None else str(game.trump_card),
+        }
+        if game.bid_count:
+            current["bids"] = [None if b < 0 else b for b in game.bids]
+        tricks = [[str(c) for c in t.cards] for t in game.tricks]
+        if game.trick:
+            tricks.append([str(c) for c in game.trick])
+        if tricks:
+            current["tricks"] = tricks
+        rounds.append(current)
+    return {
+        "format": FORMAT,
+        "rules": game.rules.to_record(),
+        "players": list(game.names),
+        "rounds": rounds,
+    }
+
+
+def dumps(game: Game) -> str:
+    """The record of ``game`` as JSON text."""
+    return json.dumps(game_to_record(game), ensure_ascii=False, indent=1) + "\n"
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Parse a record's JSON text (not yet checked against the rules)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            _("not a JSON document: {error} (line {line}, column {column})").format(
+                error=error.msg, line=error.lineno, column=error.colno
+            )
+        ) from None
+    if not isinstance(data, dict):
+        raise RecordError(_("a record is a JSON object"))
+    return data
+
+
+def replay(record: Mapping[str, Any]) -> Replay:
+    """Replay a record action by action through the checked path of the engine; raise
+    :class:`RecordError` at the first thing that is malformed or breaks a rule, saying where
+    (round, trick) and why, naming the player."""
+    if not isinstance(record, Mapping):
+        raise RecordError(_("a record is a JSON object"))
+    if record.get("format") != FORMAT:
+        if "format" not in record:
+            raise RecordError(_("format: missing; a record says \"format\": \"{format}\"")
+                              .format(format=FORMAT))
+        raise RecordError(
+            _("format: {value!r} is not {format}").format(
+                value=record.get("format"), format=FORMAT
+            )
+        )
+    for key in ("rules", "players", "rounds"):
+        if key not in record:
+            raise RecordError(_("{key}: missing").format(key=key))
+    try:
+        rules = rules_from_mapping(record["rules"])
+    except RulesError as error:
+        raise RecordError(_("rules: {error}").format(error=error)) from None
+    names = record["players"]
+    if (
+        not isinstance(names, list)
+        or not names
+        or not all(isinstance(n, str) and n.strip() for n in names)
+    ):
+        raise RecordError(_("players: a list of names is needed"))
+    rounds = record["rounds"]
+    if not isinstance(rounds, list):
+        raise RecordError(_("rounds: a list of rounds is needed"))
+    try:
+        rules.validate(len(names))
+    except RulesError as error:
+        raise RecordError(_("rules: {error}").format(error=error)) from None
+    first_dealer = 0
+    if rounds and isinstance(rounds[0], Mapping):
+        first_dealer = _seat(rounds[0].get("dealer"), len(names), _("round {n}").format(n=1))
+    game = Game.new(rules, names, first_dealer=first_dealer)
+    result = Replay(game)
+    open_round = False
+    for index, data in enumerate(rounds):
+        where = _("round {n}").format(n=index + 1)
+        if not isinstance(data, Mapping):
+            raise RecordError(_("{where}: a round is a JSON object").format(where=where))
+        if game.phase is Phase.OVER:
+            raise RecordError(
+                _("{where}: the ladder of these rules has only {count} rounds").format(
+                    where=where, count=game.rounds
+                )
+            )
+        if open_round:
+            raise RecordError(
+                _("{where}: round {previous} is not finished").format(where=where, previous=index)
+            )
+        _replay_round(result, data, where)
+        open_round = game.phase is not Phase.DEAL and game.phase is not Phase.OVER
+        open_round = open_round or result.pending_summary_bids is not None
+        open_round = open_round or not any(k in data for k in ("hands", "won", "bids"))
+    return result
+
+
+def _seat(value: Any, players: int, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise RecordError(
+            _("{where}: dealer {value!r} is not a seat from 0 to {last}").format(
+                where=where, value=value, last=players - 1
+            )
+        )
+    return value
+
+
+def _replay_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
+    game = result.game
+    n = game.players
+    dealer = _seat(data.get("dealer"), n, where)
+    if dealer != game.dealer:
+        raise RecordError(
+            _("{where}: the deal passes to {name} (seat {seat}), not to {other} (seat {given})")
+            .format(
+                where=where,
+                name=game.names[game.dealer],
+                seat=game.dealer,
+                other=game.names[dealer],
+                given=dealer,
+            )
+        )
+    if "cards" in data and data["cards"] != game.hand_size:
+        raise RecordError(
+            _("{where}: the ladder deals {size} cards in this round, not {given}").format(
+                where=where, size=game.hand_size, given=data["cards"]
+            )
+        )
+    if "hands" in data:
+        _replay_full_round(game, data, where)
+    elif "won" in data or "bids" in data:
+        _replay_summary_round(result, data, where)
+    else:
+        for key in ("trump", "tricks"):
+            if key in data:
+                raise RecordError(
+                    _("{where}: {key} is given but not the hands").format(where=where, key=key)
+                )
+
+
+def _parse_cards(values: Any, where: str, what: str) -> list[Card]:
+    if not isinstance(values, list):
+        raise RecordError(_("{where}: {what} must be a list of cards").format(where=where, what=what))
+    cards = []
+    for value in values:
+        try:
+            cards.append(Card.parse(value))
+        except CardParseError as error:
+            raise RecordError(
+                _("{where}: {what}: {error}").format(where=where, what=what, error=error)
+            ) from None
+    return cards
+
+
+def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
+    n = game.players
+    hands_data = data["hands"]
+    if not isinstance(hands_data, list) or len(hands_data) != n:
+        raise RecordError(
+            _("{where}: hands must list one hand per player ({n})").format(where=where, n=n)
+        )
+    hands = [
+        _parse_cards(h, where, _("hand of {name}").format(name=game.names[s]))
+        for s, h in enumerate(hands_data)
+    ]
+    if "trump" not in data:
+        raise RecordError(
+            _("{where}: trump is missing (the turned card, or null)").format(where=where)
+        )
+    trump: Card | None = None
+    if data["trump"] is not None:
+        trump = _parse_cards([data["trump"]], where, _("trump"))[0]
+    try:
+        game.deal_hands(hands, trump)
+    except InvalidDealError as error:
+        raise RecordError(f"{where}: {error}") from None
+    bids = data.get("bids")
+    if bids is None:
+        if data.get("tricks"):
+            raise RecordError(_("{where}: tricks are given but no bids").format(where=where))
+        return
+    complete = _replay_bids(game, bids, where, allow_partial=True)
+    tricks = data.get("tricks")
+    if tricks is None:
+        tricks = []
+    if not complete and tricks:
+        raise RecordError(
+            _("{where}: tricks are given before every player has bid").format(where=where)
+        )
+    if not isinstance(tricks, list):
+        raise RecordError(_("{where}: tricks must be a list of tricks").format(where=where))
+    if len(tricks) > game.hand_size:
+        raise RecordError(
+            _("{where}: {count} tricks in a round of {size} cards").format(
+                where=where, count=len(tricks), size=game.hand_size
+            )
+        )
+    for number, trick in enumerate(tricks, start=1):
+        trick_where = _("{where}, trick {n}").format(where=where, n=number)
+        cards = _parse_cards(trick, trick_where, _("trick"))
+        if len(cards) > n or (len(cards) < n and number < len(tricks)) or not cards:
+            raise RecordError(
+                _("{where}: a trick has one card per player ({n}), this one has {count}").format(
+                    where=trick_where, n=n, count=len(cards)
+                )
+            )
+        for card in cards:
+            try:
+                game.play(card)
+            except IllegalActionError as error:
+                raise RecordError(f"{trick_where}: {error}") from None
+    if "won" in data:
+        won = data["won"]
+        if game.phase is Phase.PLAY or list(won) != list(game.results[-1].won):
+            raise RecordError(
+                _("{where}: won does not match the tricks played").format(where=where)
+            )
+
+
+def _replay_bids(game: Game, bids: Any, where: str, *, allow_partial: bool) -> bool:
+    """Make the record's bids (by seat) in bidding order; True when every player bid."""
+    n = game.players
+    if not isinstance(bids, list) or len(bids) != n:
+        raise RecordError(
+            _("{where}: bids must list one bid per player ({n})").format(where=where, n=n)
+        )
+    missing: str | None = None
+    for i in range(n):
+        seat = (game.dealer + 1 + i) % n
+        bid = bids[seat]
+        if bid is None and allow_partial:
+            missing = missing or game.names[seat]
+            continue
+        if missing is not None:
+            raise RecordError(
+                _("{where}: {name} has bid but {missing}, who bids before, has not").format(
+                    where=where, name=game.names[seat], missing=missing
+                )
+            )
+        if isinstance(bid, bool) or not isinstance(bid, int):
+            raise RecordError(
+                _("{where}: the bid of {name} is not a number: {value!r}").format(
+                    where=where, name=game.names[seat], value=bid
+                )
+            )
+        try:
+            game.bid(bid)
+        except IllegalActionError as error:
+            raise RecordError(f"{where}: {error}") from None
+    return missing is None
+
+
+def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
+    game = result.game
+    n = game.players
+    bids = data.get("bids")
+    if "won" not in data:
+        # A score sheet round in progress: check the bids on a copy, keep them.
+        trial = game.copy()
+        trial.hands = [0] * n
+        trial.phase = Phase.BID
+        trial.turn = (trial.dealer + 1) % n
+        trial.bids = [-1] * n
+        trial.bid_count = trial.bid_total = 0
+        _replay_bids(trial, bids, where, allow_partial=True)
+        result.pending_summary_bids = list(bids)
+        return
+    won = data["won"]
+    if not isinstance(bids, list) or len(bids) != n:
+        raise RecordError(
+            _("{where}: bids must list one bid per player ({n})").format(where=where, n=n)
+        )
+    if not isinstance(won, list) or len(won) != n:
+        raise RecordError(
+            _("{where}: won must list the tricks of each player ({n})").format(where=where, n=n)
+        )
+    try:
+        game.record_summary(bids, won)
+    except IllegalActionError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
+# -- the score sheet -----------------------------------------------------------------------------
+
+
+def score_sheet(result: Replay | Game) -> dict[str, Any]:
+    """The score sheet of RECORD.md (``ascenseur replay --json``)."""
+    replayed = result if isinstance(result, Replay) else Replay(result)
+    game = replayed.game
+    rounds: list[dict[str, Any]] = []
+    for r in game.results:
+        rounds.append(
+            {
+                "cards": r.cards,
+                "dealer": r.dealer,
+                "trump": None if r.trump is None else str(r.trump),
+                "bids": list(r.bids),
+                "won": list(r.won),
+                "points": list(r.points),
+                "totals": list(r.totals),
+            }
+        )
+    if game.phase in (Phase.BID, Phase.PLAY):
+        rounds.append(
+            {
+                "cards": game.hand_size,
+                "dealer": game.dealer,
+                "trump": None if game.trump_card is None else str(game.trump_card),
+                "bids": [None if b < 0 else b for b in game.bids] if game.bid_count else None,
+                "won": list(game.won),
+                "points": None,
+                "totals": None,
+            }
+        )
+    elif replayed.pending_summary_bids is not None:
+        rounds.append(
+            {
+                "cards": game.hand_size,
+                "dealer": game.dealer,
+                "trump": None,
+                "bids": replayed.pending_summary_bids,
+                "won": None,
+                "points": None,
+                "totals": None,
+            }
+        )
+    finished = game.phase is Phase.OVER
+    return {
+        "players": list(game.names),
+        "rounds": rounds,
+        "totals": list(game.totals),
+        "finished": finished,
+        "winners": [game.names[s] for s in game.winners()] if finished else [],
+    }
+
+
+def names_of(seats: Sequence[int], game: Game) -> list[str]:
+    return [game.names[s] for s in seats]

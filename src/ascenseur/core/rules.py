@@ -1,0 +1,662 @@
+"""Rule sets: every option of RULES.md, the four presets, overrides and validation.
+
+A :class:`Rules` is frozen. Presets are registered by name (:func:`preset`); options are
+changed with :meth:`Rules.override`, from a mapping (a record's ``rules``, a TOML file, the
+command line). A combination that cannot be played raises :class:`RulesError`, which names
+the option and the reason.
+
+>>> rules = preset("prime").override({"void_rule": "must-trump"})
+>>> rules.void_rule
+<VoidRule.MUST_TRUMP: 'must-trump'>
+>>> rules.hand_sizes(4)[:3], rules.hand_sizes(4)[-1]
+((1, 2, 3), 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any, Final
+
+from ascenseur.i18n import N_, _
+
+from .cards import Card, build_deck
+
+
+class Direction(StrEnum):
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
+
+
+class DeckKind(StrEnum):
+    STANDARD = "standard"
+    TAROT_TRUMPS = "tarot-trumps"
+
+
+class DuplicateCards(StrEnum):
+    FIRST_WINS = "first-wins"
+    DECK_ORDER = "deck-order"
+
+
+class LadderShape(StrEnum):
+    UP_DOWN = "up-down"
+    UP_DOWN_DOUBLE_PEAK = "up-down-double-peak"
+    DOWN_UP = "down-up"
+
+
+class TrumpRule(StrEnum):
+    TURN_UP = "turn-up"
+    NONE = "none"
+
+
+class Bidding(StrEnum):
+    SEQUENTIAL = "sequential"
+    SIMULTANEOUS = "simultaneous"
+
+
+class BidLimit(StrEnum):
+    HOOK = "hook"
+    UNDER = "under"
+    NONE = "none"
+
+
+class VoidRule(StrEnum):
+    MUST_TRUMP = "must-trump"
+    FREE = "free"
+
+
+class RulesError(ValueError):
+    """An option or a combination of options that cannot be played."""
+
+    def __init__(self, option: str, reason: str) -> None:
+        self.option = option
+        self.reason = reason
+        super().__init__(f"{option}: {reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """One scoring formula (RULES.md §7): four numbers and the pool flag."""
+
+    made_base: int
+    made_per_trick: int
+    missed_per_trick: int
+    missed_per_diff: int
+    pool: bool = False
+    name: str | None = None
+
+    def as_option(self) -> str | dict[str, Any]:
+        """The value to write in a record: the scheme's name, or its table of numbers."""
+        if self.name is not None:
+            return self.name
+        table: dict[str, Any] = {
+            "made_base": self.made_base,
+            "made_per_trick": self.made_per_trick,
+            "missed_per_trick": self.missed_per_trick,
+            "missed_per_diff": self.missed_per_diff,
+        }
+        if self.pool:
+            table["pool"] = True
+        return table
+
+
+SCORINGS: Final[dict[str, Scoring]] = {
+    "pool": Scoring(0, 1, 0, 1, True, "pool"),
+    "own-tricks": Scoring(0, 1, 0, 1, False, "own-tricks"),
+    "bonus-10": Scoring(10, 1, 0, 0, False, "bonus-10"),
+    "ascensor": Scoring(10, 5, 0, 5, False, "ascensor"),
+}
+
+Ladder = LadderShape | tuple[int, ...]
+
+#: The options a rules mapping may set, in the order they are explained.
+OPTION_NAMES: Final = (
+    "direction",
+    "deck",
+    "decks",
+    "strip_to_multiple",
+    "duplicate_cards",
+    "ladder",
+    "max_cards",
+    "peak_no_trump_rounds",
+    "trump",
+    "bidding",
+    "bid_limit",
+    "void_rule",
+    "blind_single_card",
+    "scoring",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of RULES.md. Build one with :func:`preset` and :meth:`override`."""
+
+    preset: str = "classique"
+    min_players: int = 3
+    max_players: int = 20
+    direction: Direction = Direction.COUNTERCLOCKWISE
+    deck: DeckKind = DeckKind.STANDARD
+    decks: int | str = "auto"
+    strip_to_multiple: bool = True
+    duplicate_cards: DuplicateCards = DuplicateCards.FIRST_WINS
+    ladder: Ladder = LadderShape.UP_DOWN
+    max_cards: int | None = None
+    peak_no_trump_rounds: int = 0
+    trump: TrumpRule = TrumpRule.TURN_UP
+    bidding: Bidding = Bidding.SEQUENTIAL
+    bid_limit: BidLimit = BidLimit.HOOK
+    void_rule: VoidRule = VoidRule.MUST_TRUMP
+    blind_single_card: bool = False
+    scoring: Scoring = field(default_factory=lambda: SCORINGS["pool"])
+
+    # -- building ---------------------------------------------------------------------------
+
+    def override(self, options: Mapping[str, Any]) -> Rules:
+        """A copy with ``options`` changed; values may be given as text (command line)."""
+        changes: dict[str, Any] = {}
+        for name, raw in options.items():
+            if name == "preset":
+                continue
+            if name not in OPTION_NAMES:
+                raise RulesError(
+                    name,
+                    _("no such option; the options are: {names}").format(
+                        names=", ".join(OPTION_NAMES)
+                    ),
+                )
+            changes[name] = _coerce_option(name, raw)
+        rules = dataclasses.replace(self, **changes)
+        rules._check_alone()
+        return rules
+
+    def _check_alone(self) -> None:
+        """The checks that do not depend on the number of players."""
+        if self.bidding is Bidding.SIMULTANEOUS and self.bid_limit is not BidLimit.NONE:
+            raise RulesError(
+                "bid_limit",
+                _(
+                    "simultaneous bidding needs bid_limit none: sealed bids cannot be "
+                    "limited by bids not yet revealed (bid_limit is {value})"
+                ).format(value=self.bid_limit.value),
+            )
+
+    def options(self) -> dict[str, Any]:
+        """Every option as it would be written in a record or a rules file."""
+        out: dict[str, Any] = {}
+        for name in OPTION_NAMES:
+            out[name] = _option_to_json(getattr(self, name))
+        return out
+
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from this rule set's preset."""
+        base = preset(self.preset).options()
+        return {k: v for k, v in self.options().items() if base[k] != v}
+
+    def to_record(self) -> str | dict[str, Any]:
+        """The ``rules`` value of a game record: the preset name, or the preset and overrides."""
+        changed = self.overrides()
+        if not changed:
+            return self.preset
+        return {"preset": self.preset, **changed}
+
+    # -- derived facts ------------------------------------------------------------------------
+
+    def copies(self, players: int) -> int:
+        if self.decks == "auto":
+            return 2 if players >= 10 else 1
+        return int(self.decks)
+
+    def deck_cards(self, players: int) -> list[Card]:
+        """The cards in play for ``players`` players, stripped if the rules say so."""
+        return list(_deck_cards(self, players))
+
+    def largest_hand(self, players: int) -> int:
+        """``M`` of RULES.md §3."""
+        largest = len(self.deck_cards(players)) // players
+        if self.max_cards is not None:
+            largest = min(largest, self.max_cards)
+        return largest
+
+    def hand_sizes(self, players: int) -> tuple[int, ...]:
+        """The hand size of each round of the game."""
+        return tuple(size for size, _no_trump in self.round_plan(players))
+
+    def round_plan(self, players: int) -> tuple[tuple[int, bool], ...]:
+        """Each round's hand size and whether it is one of the peak no-trump rounds."""
+        top = self.largest_hand(players)
+        if isinstance(self.ladder, tuple):
+            sizes = list(self.ladder)
+        elif self.ladder is LadderShape.UP_DOWN:
+            sizes = [*range(1, top + 1), *range(top - 1, 0, -1)]
+        elif self.ladder is LadderShape.UP_DOWN_DOUBLE_PEAK:
+            sizes = [*range(1, top + 1), *range(top, 0, -1)]
+        else:
+            sizes = [*range(top, 0, -1), *range(2, top + 1)]
+        if not self.peak_no_trump_rounds or not sizes:
+            return tuple((s, False) for s in sizes)
+        peak = max(sizes)
+        plan: list[tuple[int, bool]] = []
+        previous_was_peak = False
+        for s in sizes:
+            if s == peak:
+                if not previous_was_peak:
+                    plan.extend((peak, True) for _ in range(self.peak_no_trump_rounds))
+                previous_was_peak = True
+            else:
+                plan.append((s, False))
+                previous_was_peak = False
+        return tuple(plan)
+
+    def validate(self, players: int) -> None:
+        """Refuse a game of ``players`` players that cannot be played under these rules."""
+        self._check_alone()
+        if not self.min_players <= players <= self.max_players:
+            raise RulesError(
+                "players",
+                _("the preset {preset} is played by {low} to {high} players, not {n}").format(
+                    preset=self.preset, low=self.min_players, high=self.max_players, n=players
+                ),
+            )
+        available = len(self.deck_cards(players)) // players
+        if available < 1:
+            raise RulesError(
+                "decks",
+                _("{n} players are too many for a deck of {cards} cards").format(
+                    n=players, cards=len(self.deck_cards(players))
+                ),
+            )
+        if isinstance(self.ladder, tuple):
+            for size in self.ladder:
+                if size > available:
+                    raise RulesError(
+                        "ladder",
+                        _(
+                            "a hand of {size} cards is larger than the deck allows: "
+                            "{cards} cards give at most {most} each to {n} players"
+                        ).format(
+                            size=size,
+                            cards=len(self.deck_cards(players)),
+                            most=available,
+                            n=players,
+                        ),
+                    )
+                if self.max_cards is not None and size > self.max_cards:
+                    raise RulesError(
+                        "ladder",
+                        _("a hand of {size} cards is larger than max_cards ({most})").format(
+                            size=size, most=self.max_cards
+                        ),
+                    )
+
+    def explain(self) -> list[tuple[str, str, str]]:
+        """Each option as (name, value, explanation with its source), for people."""
+        rows = []
+        for name in OPTION_NAMES:
+            value = self.options()[name]
+            text = json.dumps(value) if not isinstance(value, str) else value
+            rows.append((name, text, explain_option(name, getattr(self, name))))
+        return rows
+
+
+@lru_cache(maxsize=256)
+def _deck_cards(rules: Rules, players: int) -> tuple[Card, ...]:
+    cards = build_deck(rules.deck is DeckKind.TAROT_TRUMPS, rules.copies(players))
+    if rules.strip_to_multiple:
+        cards = cards[len(cards) % players :]
+    return tuple(cards)
+
+
+# -- presets ---------------------------------------------------------------------------------
+
+PRESETS: Final[dict[str, Rules]] = {
+    "classique": Rules(),
+    "prime": Rules(
+        preset="prime",
+        max_players=8,
+        direction=Direction.CLOCKWISE,
+        decks=1,
+        strip_to_multiple=False,
+        ladder=LadderShape.UP_DOWN_DOUBLE_PEAK,
+        void_rule=VoidRule.FREE,
+        scoring=SCORINGS["bonus-10"],
+    ),
+    "ascensor": Rules(
+        preset="ascensor",
+        max_players=8,
+        direction=Direction.CLOCKWISE,
+        decks=1,
+        strip_to_multiple=False,
+        bid_limit=BidLimit.UNDER,
+        scoring=SCORINGS["ascensor"],
+    ),
+    "enculette": Rules(
+        preset="enculette",
+        max_players=10,
+        deck=DeckKind.TAROT_TRUMPS,
+        decks=1,
+        strip_to_multiple=False,
+        ladder=LadderShape.DOWN_UP,
+        blind_single_card=True,
+        duplicate_cards=DuplicateCards.DECK_ORDER,
+    ),
+}
+
+PRESET_SUMMARIES: Final[dict[str, str]] = {
+    "classique": N_(
+        "Boîte à jeux [A]: 3–20 players, stripped deck, up-down ladder, the dealer's hook, "
+        "must trump, the pool"
+    ),
+    "prime": N_(
+        "10-point bonus [B]: 3–8 players, 1 to M then M to 1, the dealer's hook, free discards, "
+        "10 + 1 per trick"
+    ),
+    "ascensor": N_(
+        "Spanish ascensor [C]: 3–8 players, the bids must stay under the hand size, must trump, "
+        "10 + 5 per trick, −5 per trick missed"
+    ),
+    "enculette": N_(
+        "L'enculette [A]: 3–10 players, the 21 tarot trumps, down then up, the one-card round "
+        "played blind"
+    ),
+}
+
+
+def preset(name: str) -> Rules:
+    """The preset called ``name`` (``classique``, ``prime``, ``ascensor``, ``enculette``)."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        raise RulesError(
+            "preset",
+            _("unknown preset {name!r}; the presets are: {names}").format(
+                name=name, names=", ".join(PRESETS)
+            ),
+        ) from None
+
+
+def rules_from_mapping(value: str | Mapping[str, Any]) -> Rules:
+    """A rule set from a record's ``rules`` value: a preset name, or an object with an
+    optional ``preset`` key (default ``classique``) and overrides."""
+    if isinstance(value, str):
+        return preset(value)
+    if not isinstance(value, Mapping):
+        raise RulesError("rules", _("must be a preset name or an object of options"))
+    base = preset(value.get("preset", "classique"))
+    return base.override(value)
+
+
+# -- option values ------------------------------------------------------------------------------
+
+_ENUMS: Final[dict[str, type[StrEnum]]] = {
+    "direction": Direction,
+    "deck": DeckKind,
+    "duplicate_cards": DuplicateCards,
+    "trump": TrumpRule,
+    "bidding": Bidding,
+    "bid_limit": BidLimit,
+    "void_rule": VoidRule,
+}
+
+
+def parse_option_text(text: str) -> Any:
+    """A command-line option value: JSON when it reads as JSON, else the text itself."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _coerce_option(name: str, raw: Any) -> Any:
+    if isinstance(raw, str) and name not in _ENUMS and name not in ("ladder", "scoring"):
+        raw = parse_option_text(raw)
+    if name in _ENUMS:
+        enum = _ENUMS[name]
+        try:
+            return enum(raw)
+        except ValueError:
+            raise RulesError(
+                name,
+                _("{value!r} is not a value of this option; choose one of {values}").format(
+                    value=raw, values=", ".join(e.value for e in enum)
+                ),
+            ) from None
+    if name == "decks":
+        if raw in (1, 2, "auto", "1", "2"):
+            return raw if raw == "auto" else int(raw)
+        raise RulesError(name, _("{value!r} is not 1, 2 or auto").format(value=raw))
+    if name in ("strip_to_multiple", "blind_single_card"):
+        return _coerce_bool(name, raw)
+    if name == "max_cards":
+        if raw is None or raw == "none":
+            return None
+        return _coerce_int(name, raw, minimum=1)
+    if name == "peak_no_trump_rounds":
+        return _coerce_int(name, raw, minimum=0)
+    if name == "ladder":
+        return _coerce_ladder(raw)
+    if name == "scoring":
+        return _coerce_scoring(raw)
+    raise AssertionError(name)  # pragma: no cover - OPTION_NAMES is closed
+
+
+def _coerce_bool(name: str, raw: Any) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and raw.lower() in ("yes", "true", "on", "1", "no", "false", "off", "0"):
+        return raw.lower() in ("yes", "true", "on", "1")
+    raise RulesError(name, _("{value!r} is not true or false").format(value=raw))
+
+
+def _coerce_int(name: str, raw: Any, minimum: int) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < minimum:
+        raise RulesError(
+            name, _("{value!r} is not a whole number of at least {minimum}").format(
+                value=raw, minimum=minimum
+            )
+        )
+    return raw
+
+
+def _coerce_ladder(raw: Any) -> Ladder:
+    if isinstance(raw, str):
+        text = raw.strip()
+        if text in {s.value for s in LadderShape}:
+            return LadderShape(text)
+        if text.startswith("["):
+            raw = parse_option_text(text)
+        elif text.replace(",", "").replace(" ", "").isdigit():
+            raw = [int(p) for p in text.split(",") if p.strip()]
+    if isinstance(raw, list | tuple) and raw:
+        if all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in raw):
+            return tuple(raw)
+        raise RulesError("ladder", _("every hand size of a ladder must be a whole number ≥ 1"))
+    raise RulesError(
+        "ladder",
+        _("{value!r} is not a ladder: choose {shapes}, or a list of hand sizes like [1,3,5]").format(
+            value=raw, shapes=", ".join(s.value for s in LadderShape)
+        ),
+    )
+
+
+_SCORING_KEYS: Final = ("made_base", "made_per_trick", "missed_per_trick", "missed_per_diff")
+
+
+def _coerce_scoring(raw: Any) -> Scoring:
+    if isinstance(raw, str) and raw.strip().startswith("{"):
+        raw = parse_option_text(raw)
+    if isinstance(raw, str):
+        if raw in SCORINGS:
+            return SCORINGS[raw]
+        raise RulesError(
+            "scoring",
+            _("{value!r} is not a scoring; choose one of {values}, or a table of numbers").format(
+                value=raw, values=", ".join(SCORINGS)
+            ),
+        )
+    if isinstance(raw, Mapping):
+        unknown = set(raw) - {*_SCORING_KEYS, "pool"}
+        if unknown:
+            raise RulesError(
+                "scoring",
+                _("unknown key {key!r}; a scoring table has {keys} and pool").format(
+                    key=sorted(unknown)[0], keys=", ".join(_SCORING_KEYS)
+                ),
+            )
+        numbers = []
+        for key in _SCORING_KEYS:
+            value = raw.get(key)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(
+                    "scoring", _("{key} must be a whole number").format(key=key)
+                )
+            numbers.append(value)
+        pool = raw.get("pool", False)
+        if not isinstance(pool, bool):
+            raise RulesError("scoring", _("pool must be true or false"))
+        candidate = Scoring(*numbers, pool=pool)
+        for named in SCORINGS.values():
+            if dataclasses.replace(named, name=None) == candidate:
+                return named
+        return candidate
+    raise RulesError("scoring", _("{value!r} is not a scoring").format(value=raw))
+
+
+def _option_to_json(value: Any) -> Any:
+    if isinstance(value, Scoring):
+        return value.as_option()
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+_EXPLANATIONS: Final[dict[str, dict[str, str]]] = {
+    "direction": {
+        "clockwise": N_("Turn order runs clockwise: the player on the dealer's left starts [B, C]."),
+        "counterclockwise": N_(
+            "Turn order runs counter-clockwise: the player on the dealer's right starts [A]."
+        ),
+    },
+    "deck": {
+        "standard": N_("A standard 52-card deck, ace high [A, B, C]."),
+        "tarot-trumps": N_(
+            "Only the 21 trumps of a tarot deck, 21 highest; there is no suit to follow "
+            "[A, l'enculette]."
+        ),
+    },
+    "decks": {
+        "auto": N_("One deck, two from 10 players on [A]."),
+        "1": N_("One copy of the deck."),
+        "2": N_("Two copies of the deck."),
+    },
+    "strip_to_multiple": {
+        "True": N_(
+            "The lowest cards are removed until the deck divides evenly among the players "
+            "(2s first) [A]."
+        ),
+        "False": N_("The whole deck is used; cards that do not divide evenly stay in the stock."),
+    },
+    "duplicate_cards": {
+        "first-wins": N_("With two decks, of two equal cards the one played first wins."),
+        "deck-order": N_(
+            "With two decks, of two equal cards the one of the first deck wins [A]."
+        ),
+    },
+    "ladder": {
+        "up-down": N_("Hands of 1, 2, … up to the most, then back down to 1 [A, C]."),
+        "up-down-double-peak": N_(
+            "Hands of 1 up to the most, the most twice, then back down to 1 [B]."
+        ),
+        "down-up": N_("Hands from the most down to 1, then back up [A, l'enculette]."),
+        "list": N_("Exactly these hand sizes, in this order."),
+    },
+    "max_cards": {
+        "None": N_("Hands grow as large as the deck allows [A]."),
+        "value": N_("Hands grow no larger than this [B, C]."),
+    },
+    "peak_no_trump_rounds": {
+        "0": N_("The peak hand is played as the ladder says."),
+        "value": N_(
+            "The peak hand is played this many times in a row, all without trump [A variant]."
+        ),
+    },
+    "trump": {
+        "turn-up": N_(
+            "After the deal the top card of the stock is turned up: its suit is trump; "
+            "with no stock left, no trump [A, B, C]."
+        ),
+        "none": N_("There is never a trump."),
+    },
+    "bidding": {
+        "sequential": N_(
+            "Bids are made one at a time from the player after the dealer; the dealer bids "
+            "last [A, B, C]."
+        ),
+        "simultaneous": N_("Bids are sealed, then revealed together [C]."),
+    },
+    "bid_limit": {
+        "hook": N_(
+            "The dealer may not make the bids total the number of cards in hand [A, B]."
+        ),
+        "under": N_(
+            "The running total of bids must stay below the number of cards in hand, for "
+            "every bidder [C]."
+        ),
+        "none": N_("Any bid from 0 to the number of cards in hand."),
+    },
+    "void_rule": {
+        "must-trump": N_(
+            "A player who cannot follow suit must trump if they can; no need to over-trump "
+            "[A, C]."
+        ),
+        "free": N_("A player who cannot follow suit may play any card [B, A variant]."),
+    },
+    "blind_single_card": {
+        "True": N_(
+            "In a one-card round nobody sees their own card, only everyone else's "
+            "[A, l'enculette]."
+        ),
+        "False": N_("Players always see their own cards."),
+    },
+    "scoring": {
+        "pool": N_(
+            "Made: the bid plus the points lost by those who missed; missed: minus the "
+            "difference [A]."
+        ),
+        "own-tricks": N_("Made: the bid; missed: minus the difference [A variant]."),
+        "bonus-10": N_("Made: 10 plus 1 per trick; missed: 0 [B]."),
+        "ascensor": N_("Made: 10 plus 5 per trick; missed: minus 5 per trick of difference [C]."),
+        "table": N_(
+            "Made: {made_base} + {made_per_trick} per trick; missed: {missed_per_trick} per "
+            "trick − {missed_per_diff} per trick of difference{pool}."
+        ),
+    },
+}
+
+
+def explain_option(name: str, value: Any) -> str:
+    """One sentence, in the active language, saying what an option's value means and where
+    it comes from ([A], [B], [C]: the source texts of RULES.md)."""
+    table = _EXPLANATIONS[name]
+    if isinstance(value, Scoring):
+        if value.name is not None:
+            return _(table[value.name])
+        return _(table["table"]).format(
+            made_base=value.made_base,
+            made_per_trick=value.made_per_trick,
+            missed_per_trick=value.missed_per_trick,
+            missed_per_diff=value.missed_per_diff,
+            pool=_(", plus the pool") if value.pool else "",
+        )
+    if isinstance(value, tuple):
+        return _(table["list"])
+    key = value.value if isinstance(value, StrEnum) else str(value)
+    if key in table:
+        return _(table[key])
+    return _(table["value"])

@@ -1,0 +1,175 @@
+"""Deal the cards a player cannot see, consistently with everything that player knows.
+
+Search bots play many possible worlds ("determinizations") of one view. A world must agree
+with the view: the player's own cards (or, in a blind round, everyone else's), the cards
+played, the turned card, how many cards each player still holds, and the suits each player
+has shown to be out of. The unseen cards are drawn from **all** unseen cards, the stock
+included (a sampler that only reshuffles the opponents' cards leaks which cards stayed in
+the stock).
+
+Uniform over the consistent deals: we shuffle the unseen cards and deal them, retrying when
+a known void is broken. When voids make that unlikely, a constructive deal fills the most
+constrained players first from the cards they may hold (close to uniform, never stuck).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .cards import SUIT_MASKS, Card, mask_of
+from .engine import SUIT_OF, Game, Phase
+from .view import PlayerView
+
+_SHUFFLE_TRIES = 24
+
+
+def hidden_seats(view: PlayerView) -> list[int]:
+    """The seats whose cards this view does not show."""
+    if view.hand is None:
+        return [view.seat]
+    return [s for s in range(view.players) if s != view.seat]
+
+
+def sample_hands(view: PlayerView, rng: random.Random) -> list[int]:
+    """A bitmask per seat of the cards held now, in a world consistent with ``view``."""
+    n = view.players
+    hands = [0] * n
+    if view.phase not in (Phase.BID, Phase.PLAY):
+        return hands
+    if view.hand is not None:
+        hands[view.seat] = mask_of(view.hand)
+    for seat, cards in view.visible_hands.items():
+        hands[seat] = mask_of(cards)
+    seats = hidden_seats(view)
+    needs = [view.hand_counts[s] for s in seats]
+    banned = []
+    for s in seats:
+        mask = 0
+        for suit in view.voids[s]:
+            mask |= SUIT_MASKS[suit]
+        banned.append(mask)
+    pool = view.unseen_cards()
+    total = sum(needs)
+    if total > len(pool):
+        raise ValueError("the view holds more hidden cards than there are unseen cards")
+    constrained = any(banned)
+    for _ in range(_SHUFFLE_TRIES if constrained else 1):
+        rng.shuffle(pool)
+        start = 0
+        ok = True
+        dealt = []
+        for need, ban in zip(needs, banned, strict=True):
+            mask = mask_of(pool[start : start + need])
+            start += need
+            if mask & ban:
+                ok = False
+                break
+            dealt.append(mask)
+        if ok:
+            for s, mask in zip(seats, dealt, strict=True):
+                hands[s] = mask
+            return hands
+    return _constructive(hands, seats, needs, banned, pool, rng)
+
+
+def _constructive(
+    hands: list[int],
+    seats: list[int],
+    needs: list[int],
+    banned: list[int],
+    pool: list[Card],
+    rng: random.Random,
+) -> list[int]:
+    order = sorted(
+        range(len(seats)),
+        key=lambda i: sum(1 for c in pool if not banned[i] >> c & 1) - needs[i],
+    )
+    for _ in range(100):
+        remaining = set(pool)
+        result: dict[int, int] = {}
+        for i in order:
+            allowed = [c for c in pool if c in remaining and not banned[i] >> c & 1]
+            if len(allowed) < needs[i]:
+                break
+            chosen = rng.sample(allowed, needs[i])
+            remaining.difference_update(chosen)
+            result[seats[i]] = mask_of(chosen)
+        else:
+            for s, mask in result.items():
+                hands[s] = mask
+            return hands
+    raise ValueError("no deal of the unseen cards agrees with the voids of this view")
+
+
+def sample_game(
+    view: PlayerView,
+    rng: random.Random,
+    sealed_bid: Callable[[PlayerView, int, random.Random], int] | None = None,
+) -> Game:
+    """A full game state (a determinization) consistent with ``view``: same public history,
+    the player's known cards, the hidden cards dealt by :func:`sample_hands`.
+
+    Sealed bids the view does not show are filled by ``sealed_bid(view, seat, rng)`` (by
+    default a uniformly random bid), since a world needs them to be played on.
+    """
+    game = Game.new(view.rules, list(view.names), first_dealer=view.first_dealer)
+    game.round_index = view.round_index
+    game.dealer = view.dealer
+    game.hand_size = view.hand_size
+    game.totals = list(view.totals)
+    game.results = view.results
+    game.phase = view.phase
+    if view.phase not in (Phase.BID, Phase.PLAY):
+        return game
+    n = view.players
+    hands = sample_hands(view, rng)
+    played = [0] * n
+    for trick in view.tricks:
+        for seat, card in zip(trick.seats(n), trick.cards, strict=True):
+            played[seat] |= 1 << card
+    for seat, card in view.trick:
+        played[seat] |= 1 << card
+    game.hands = hands
+    game.dealt = tuple(h | p for h, p in zip(hands, played, strict=True))
+    game.trump_card = view.trump_card
+    game.trump_suit = SUIT_OF[view.trump_card] if view.trump_card is not None else -1
+    bids = []
+    for seat, bid in enumerate(view.bids):
+        if bid is None:
+            made = _has_bid(view, seat)
+            if made:
+                bid = (
+                    sealed_bid(view, seat, rng)
+                    if sealed_bid is not None
+                    else rng.randint(0, view.hand_size)
+                )
+            else:
+                bid = -1
+        bids.append(bid)
+    game.bids = bids
+    game.bid_count = sum(1 for b in bids if b >= 0)
+    game.bid_total = sum(b for b in bids if b >= 0)
+    game.won = list(view.won)
+    game.leader = view.leader
+    game.turn = view.turn if view.turn is not None else -1
+    game.trick = [c for _, c in view.trick]
+    game.tricks = list(view.tricks)
+    voids = [0] * n
+    for seat, suits in enumerate(view.voids):
+        for suit in suits:
+            voids[seat] |= 1 << suit
+    game.voids = voids
+    return game
+
+
+def _has_bid(view: PlayerView, seat: int) -> bool:
+    """Whether ``seat`` has bid already (its bid may be sealed)."""
+    if view.phase is Phase.PLAY:
+        return True
+    n = view.players
+    first = (view.dealer + 1) % n
+    if view.turn is None:
+        return False
+    made = (view.turn - first) % n
+    return (seat - first) % n < made

@@ -1,0 +1,94 @@
+"""Translations of every text shown to a player (French, Spanish, English).
+
+The catalogs are the ``.po`` files in ``ascenseur/locale``; they are compiled in memory by
+Babel the first time a language is used, so the ``.po`` file is the only source. The active
+language is held in a context variable (not a global), so a server can serve players in
+different languages at once: ``with language("fr"): ...``.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import locale as _locale
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from importlib import resources
+
+LANGUAGES = ("en", "fr", "es")
+DOMAIN = "ascenseur"
+
+_active: ContextVar[str] = ContextVar("ascenseur_language", default="en")
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of ``lang`` (English is the source language: no catalog needed)."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    po = resources.files("ascenseur").joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.po")
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def _(message: str) -> str:
+    """Translate ``message`` into the active language."""
+    return translations(_active.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Translate a message that depends on a count."""
+    return translations(_active.get()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it now (for tables of texts)."""
+    return message
+
+
+def get_language() -> str:
+    return _active.get()
+
+
+def set_language(lang: str) -> None:
+    """Set the language of the current context (a CLI run, a thread, a task)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    _active.set(lang)
+
+
+@contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Use ``lang`` inside a ``with`` block."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    token = _active.set(lang)
+    try:
+        yield
+    finally:
+        _active.reset(token)
+
+
+def system_language() -> str:
+    """The language of the system locale when it is one we have, else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(name, "")
+        if value:
+            code = value.split(":")[0][:2].lower()
+            if code in LANGUAGES:
+                return code
+    try:
+        code = (_locale.getlocale()[0] or "")[:2].lower()
+    except ValueError:
+        code = ""
+    return code if code in LANGUAGES else "en"
