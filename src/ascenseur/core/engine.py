@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ascenseur.i18n import _
 
@@ -62,8 +62,7 @@ class Phase(IntEnum):
     OVER = 3
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A finished trick: who led, the cards in the order played, who won it."""
 
     leader: int
@@ -86,8 +85,16 @@ class RoundResult:
     won: tuple[int, ...]
     points: tuple[int, ...]
     totals: tuple[int, ...]
-    hands: tuple[tuple[Card, ...], ...] | None = None
+    #: The hands dealt, as bitmasks by seat (``None`` for a summary round).
+    dealt: tuple[int, ...] | None = None
     tricks: tuple[Trick, ...] | None = None
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...] | None:
+        """The hands dealt, by seat (``None`` for a summary round)."""
+        if self.dealt is None:
+            return None
+        return tuple(tuple(cards_of(mask)) for mask in self.dealt)
 
 
 class Table:
@@ -133,6 +140,50 @@ class Table:
             if rules.duplicate_cards is DuplicateCards.DECK_ORDER
             else _STRENGTH_FIRST_WINS
         )
+
+
+_TABLES: dict[tuple[int, tuple[str, ...]], tuple[Rules, Table]] = {}
+
+
+def table_for(rules: Rules, names: tuple[str, ...]) -> Table:
+    """The table of a game: validated once, shared by every game with these rules and
+    players. Keyed by the rules' identity (hashing a rule set costs more than a whole deal);
+    the cache keeps the rules alive, so an identity is never reused while cached."""
+    key = (id(rules), names)
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    table = Table(rules, names)
+    if len(_TABLES) >= 512:
+        _TABLES.clear()
+    _TABLES[key] = (rules, table)
+    return table
+
+
+def trick_winner(trick: Sequence[int], trump: int, strength: Sequence[int]) -> int:
+    """The index in ``trick`` of the winning card: the highest trump, else the highest card
+    of the suit led; between equal cards, ``strength`` (from ``duplicate_cards``) decides and
+    otherwise the one played first wins."""
+    led = SUIT_OF[trick[0]]
+    best = 0
+    best_power = -1
+    for i, c in enumerate(trick):
+        s = SUIT_OF[c]
+        if s == trump:
+            power = _TRUMP_BONUS + strength[c]
+        elif s == led:
+            power = _LED_BONUS + strength[c]
+        else:
+            continue
+        if power > best_power:
+            best_power = power
+            best = i
+    return best
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """"Player 1", "Player 2", … in the active language."""
+    return tuple(_("Player {n}").format(n=i + 1) for i in range(players))
 
 
 class Game:
@@ -197,12 +248,8 @@ class Game:
     ) -> Game:
         """A new game, before the first deal. ``players`` is a count or the names in turn
         order. The first dealer is given, or drawn from ``rng``, or seat 0."""
-        names = (
-            [_("Player {n}").format(n=i + 1) for i in range(players)]
-            if isinstance(players, int)
-            else list(players)
-        )
-        table = Table(rules, names)
+        names = default_names(players) if isinstance(players, int) else tuple(players)
+        table = table_for(rules, names)
         if first_dealer is None:
             first_dealer = rng.randrange(table.players) if rng is not None else 0
         if not 0 <= first_dealer < table.players:
@@ -335,15 +382,28 @@ class Game:
         after the dealer; turn up the trump card if the rules say so."""
         self._require_phase(Phase.DEAL)
         t = self.table
-        deck = list(t.deck)
-        rng.shuffle(deck)
         n = t.players
         size = self.hand_size
+        turn_up = self._turns_up_trump(size)
+        # Drawing just the cards dealt (and the turned card) is a shuffle of the deck whose
+        # bottom part is never looked at.
+        # A partial Fisher-Yates shuffle driven by rng.random(), several times faster than
+        # random.sample and as reproducible.
+        deck = list(t.deck)
+        remaining = len(deck)
+        rand = rng.random
         hands = [0] * n
-        first = self.dealer + 1
+        seat = (self.dealer + 1) % n
         for i in range(size * n):
-            hands[(first + i) % n] |= 1 << deck[i]
-        trump = deck[size * n] if self._turns_up_trump(size) else None
+            j = i + int(rand() * (remaining - i))
+            card = deck[j]
+            deck[j] = deck[i]
+            hands[seat] |= 1 << card
+            seat = seat + 1 if seat + 1 < n else 0
+        trump = None
+        if turn_up:
+            i = size * n
+            trump = deck[i + int(rand() * (remaining - i))]
         return self._start_round(hands, trump)
 
     def deal_hands(self, hands: Sequence[Sequence[Card]], trump: Card | None) -> list[Event]:
@@ -486,6 +546,60 @@ class Game:
         else:
             self._bid(action, None)
 
+    def random_playout(self, rng: random.Random) -> None:
+        """Finish the current round with uniformly random legal actions.
+
+        The inner loop of Monte Carlo search and of the speed benchmark: the play is kept in
+        local variables, and the voids it reveals are not tracked (the round ends here, and
+        the next deal clears them). The legality test is :meth:`legal_mask`'s, inlined; a
+        test replays playouts through the checked path."""
+        rand = rng.random
+        while self.phase is Phase.BID:
+            bids = self.legal_bids()
+            self._bid(bids[int(rand() * len(bids))], None)
+        if self.phase is not Phase.PLAY:
+            return
+        t = self.table
+        n = t.players
+        strength = t.strength
+        trump = self.trump_suit
+        trump_mask = SUIT_MASKS[trump] if trump >= 0 and t.must_trump else 0
+        hands = self.hands
+        won = self.won
+        tricks = self.tricks
+        trick = self.trick
+        leader = self.leader
+        turn = self.turn
+        remaining = self.hand_size - len(tricks)
+        while True:
+            hand = hands[turn]
+            mask = hand
+            if trick:
+                mask = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
+                if not mask:
+                    mask = hand & trump_mask or hand
+            k = int(rand() * mask.bit_count())
+            while k:
+                mask &= mask - 1
+                k -= 1
+            bit = mask & -mask
+            hands[turn] = hand ^ bit
+            trick.append(CARDS[bit.bit_length() - 1])
+            if len(trick) < n:
+                turn = turn + 1 if turn + 1 < n else 0
+                continue
+            winner = (leader + trick_winner(trick, trump, strength)) % n
+            won[winner] += 1
+            tricks.append(Trick(leader, tuple(trick), winner))
+            trick.clear()
+            leader = turn = winner
+            remaining -= 1
+            if not remaining:
+                break
+        self.leader = self.turn = leader
+        self.trick = []
+        self._finish_round(None, full=True)
+
     def apply(self, action: int) -> list[Event]:
         """Apply a bid or a card known to be legal; return what happened."""
         events: list[Event] = []
@@ -534,24 +648,7 @@ class Game:
         if len(trick) < n:
             self.turn = (seat + 1) % n
             return
-        # The trick is complete: the highest trump wins, else the highest card of the suit led.
-        strength = t.strength
-        led = SUIT_OF[trick[0]]
-        trump = self.trump_suit
-        best = 0
-        best_power = -1
-        for i, c in enumerate(trick):
-            s = SUIT_OF[c]
-            if s == trump:
-                power = _TRUMP_BONUS + strength[c]
-            elif s == led:
-                power = _LED_BONUS + strength[c]
-            else:
-                continue
-            if power > best_power:
-                best_power = power
-                best = i
-        winner = (self.leader + best) % n
+        winner = (self.leader + trick_winner(trick, self.trump_suit, t.strength)) % n
         self.won[winner] += 1
         done = Trick(self.leader, tuple(trick), winner)
         self.tricks.append(done)
@@ -576,7 +673,7 @@ class Game:
             won=tuple(self.won),
             points=tuple(points),
             totals=tuple(totals),
-            hands=tuple(tuple(cards_of(m)) for m in self.dealt) if full else None,
+            dealt=self.dealt if full else None,
             tricks=tuple(self.tricks) if full else None,
         )
         self.results = (*self.results, result)

@@ -1,0 +1,1 @@
+"""Services: game sessions (tables of human and computer seats), storage, tournaments."""
