@@ -133,12 +133,8 @@ CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(2 * COPY_OFFSET))
 CARD_TEXT: Final[dict[int, str]] = {
     i: text for i in range(2 * COPY_OFFSET) if (text := _text_of(i)) is not None
 }
-_PARSE_TABLE: Final[dict[str, int]] = {
-    text: i for i, text in CARD_TEXT.items() if i < COPY_OFFSET
-}
-_PARSE_TABLE.update(
-    {f"10{s}": _PARSE_TABLE[f"T{s}"] for s in "SHDC"}
-)
+_PARSE_TABLE: Final[dict[str, int]] = {text: i for i, text in CARD_TEXT.items() if i < COPY_OFFSET}
+_PARSE_TABLE.update({f"10{s}": _PARSE_TABLE[f"T{s}"] for s in "SHDC"})
 
 
 def suit_mask(suit: Suit | int) -> int:

@@ -36,16 +36,14 @@ from .events import (
     RoundScored,
     TrickWon,
 )
-from .rules import BidLimit, Bidding, DeckKind, DuplicateCards, Rules, TrumpRule, VoidRule
+from .rules import Bidding, BidLimit, DeckKind, DuplicateCards, Rules, TrumpRule, VoidRule
 from .scoring import round_points, winners
 
 if TYPE_CHECKING:
     from .view import PlayerView
 
 #: The suit of each card number (``-1`` for numbers that are no card).
-SUIT_OF: Final = tuple(
-    (n % COPY_OFFSET) // SUIT_BITS for n in range(2 * COPY_OFFSET)
-)
+SUIT_OF: Final = tuple((n % COPY_OFFSET) // SUIT_BITS for n in range(2 * COPY_OFFSET))
 #: Trick strength of a card of the suit led or of trump, by ``duplicate_cards``.
 _STRENGTH_FIRST_WINS: Final = tuple(2 * (n % SUIT_BITS) for n in range(2 * COPY_OFFSET))
 _STRENGTH_DECK_ORDER: Final = tuple(
@@ -182,7 +180,7 @@ def trick_winner(trick: Sequence[int], trump: int, strength: Sequence[int]) -> i
 
 
 def default_names(players: int) -> tuple[str, ...]:
-    """"Player 1", "Player 2", … in the active language."""
+    """ "Player 1", "Player 2", … in the active language."""
     return tuple(_("Player {n}").format(n=i + 1) for i in range(players))
 
 
@@ -334,8 +332,10 @@ class Game:
     @property
     def no_trump_round(self) -> bool:
         """Whether the current round is one of the peak rounds played without trump."""
-        return bool(self.table.plan) and self.round_index < len(self.table.plan) and (
-            self.table.plan[self.round_index][1]
+        return (
+            bool(self.table.plan)
+            and self.round_index < len(self.table.plan)
+            and (self.table.plan[self.round_index][1])
         )
 
     @property
@@ -428,24 +428,22 @@ class Game:
             for card in cards:
                 bit = 1 << card
                 if not bit & t.deck_mask:
-                    raise InvalidDealError(
-                        _("{card} is not a card of this deck").format(card=card)
-                    )
+                    raise InvalidDealError(_("{card} is not a card of this deck").format(card=card))
                 if bit & seen:
-                    raise InvalidDealError(
-                        _("{card} is dealt twice").format(card=card)
-                    )
+                    raise InvalidDealError(_("{card} is dealt twice").format(card=card))
                 seen |= bit
                 mask |= bit
             masks.append(mask)
         if trump is not None:
             bit = 1 << trump
             if not bit & t.deck_mask:
-                raise InvalidDealError(_("the turned card {card} is not a card of this deck")
-                                       .format(card=trump))
+                raise InvalidDealError(
+                    _("the turned card {card} is not a card of this deck").format(card=trump)
+                )
             if bit & seen:
-                raise InvalidDealError(_("the turned card {card} is also in a hand")
-                                       .format(card=trump))
+                raise InvalidDealError(
+                    _("the turned card {card} is also in a hand").format(card=trump)
+                )
         expected = self._turns_up_trump(self.hand_size)
         if expected and trump is None:
             raise InvalidDealError(
@@ -764,8 +762,9 @@ class Game:
                 rule="under",
             )
         raise IllegalBidError(
-            _("{name}, the dealer, may not bid {bid}: the bids would total the {size} tricks")
-            .format(name=name, bid=bid, size=size),
+            _(
+                "{name}, the dealer, may not bid {bid}: the bids would total the {size} tricks"
+            ).format(name=name, bid=bid, size=size),
             seat=seat,
             rule="hook",
         )
@@ -888,4 +887,3 @@ class Game:
             f"<Game {self.rules.preset} players={self.players} round={self.round_index + 1}"
             f"/{self.rounds} phase={self.phase.name}>"
         )
-

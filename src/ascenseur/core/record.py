@@ -131,12 +131,11 @@ def replay(record: Mapping[str, Any]) -> Replay:
         raise RecordError(_("a record is a JSON object"))
     if record.get("format") != FORMAT:
         if "format" not in record:
-            raise RecordError(_("format: missing; a record says \"format\": \"{format}\"")
-                              .format(format=FORMAT))
-        raise RecordError(
-            _("format: {value!r} is not {format}").format(
-                value=record.get("format"), format=FORMAT
+            raise RecordError(
+                _('format: missing; a record says "format": "{format}"').format(format=FORMAT)
             )
+        raise RecordError(
+            _("format: {value!r} is not {format}").format(value=record.get("format"), format=FORMAT)
         )
     for key in ("rules", "players", "rounds"):
         if key not in record:
@@ -180,9 +179,11 @@ def replay(record: Mapping[str, Any]) -> Replay:
                 _("{where}: round {previous} is not finished").format(where=where, previous=index)
             )
         _replay_round(result, data, where)
-        open_round = game.phase is not Phase.DEAL and game.phase is not Phase.OVER
-        open_round = open_round or result.pending_summary_bids is not None
-        open_round = open_round or not any(k in data for k in ("hands", "won", "bids"))
+        open_round = (
+            game.phase in (Phase.BID, Phase.PLAY)
+            or result.pending_summary_bids is not None
+            or not any(k in data for k in ("hands", "won", "bids"))
+        )
     return result
 
 
@@ -202,8 +203,9 @@ def _replay_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
     dealer = _seat(data.get("dealer"), n, where)
     if dealer != game.dealer:
         raise RecordError(
-            _("{where}: the deal passes to {name} (seat {seat}), not to {other} (seat {given})")
-            .format(
+            _(
+                "{where}: the deal passes to {name} (seat {seat}), not to {other} (seat {given})"
+            ).format(
                 where=where,
                 name=game.names[game.dealer],
                 seat=game.dealer,
@@ -231,7 +233,9 @@ def _replay_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
 
 def _parse_cards(values: Any, where: str, what: str) -> list[Card]:
     if not isinstance(values, list):
-        raise RecordError(_("{where}: {what} must be a list of cards").format(where=where, what=what))
+        raise RecordError(
+            _("{where}: {what} must be a list of cards").format(where=where, what=what)
+        )
     cards = []
     for value in values:
         try:
@@ -354,7 +358,7 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
         trial.bids = [-1] * n
         trial.bid_count = trial.bid_total = 0
         _replay_bids(trial, bids, where, allow_partial=True)
-        result.pending_summary_bids = list(bids)
+        result.pending_summary_bids = list(bids) if isinstance(bids, list) else None
         return
     won = data["won"]
     if not isinstance(bids, list) or len(bids) != n:

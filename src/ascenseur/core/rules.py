@@ -447,17 +447,19 @@ def _coerce_option(name: str, raw: Any) -> Any:
 def _coerce_bool(name: str, raw: Any) -> bool:
     if isinstance(raw, bool):
         return raw
-    if isinstance(raw, str) and raw.lower() in ("yes", "true", "on", "1", "no", "false", "off", "0"):
-        return raw.lower() in ("yes", "true", "on", "1")
+    truthy = ("yes", "true", "on", "1")
+    if isinstance(raw, str) and raw.lower() in (*truthy, "no", "false", "off", "0"):
+        return raw.lower() in truthy
     raise RulesError(name, _("{value!r} is not true or false").format(value=raw))
 
 
 def _coerce_int(name: str, raw: Any, minimum: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < minimum:
         raise RulesError(
-            name, _("{value!r} is not a whole number of at least {minimum}").format(
+            name,
+            _("{value!r} is not a whole number of at least {minimum}").format(
                 value=raw, minimum=minimum
-            )
+            ),
         )
     return raw
 
@@ -477,9 +479,9 @@ def _coerce_ladder(raw: Any) -> Ladder:
         raise RulesError("ladder", _("every hand size of a ladder must be a whole number ≥ 1"))
     raise RulesError(
         "ladder",
-        _("{value!r} is not a ladder: choose {shapes}, or a list of hand sizes like [1,3,5]").format(
-            value=raw, shapes=", ".join(s.value for s in LadderShape)
-        ),
+        _(
+            "{value!r} is not a ladder: choose {shapes}, or a list of hand sizes like [1,3,5]"
+        ).format(value=raw, shapes=", ".join(s.value for s in LadderShape)),
     )
 
 
@@ -511,14 +513,12 @@ def _coerce_scoring(raw: Any) -> Scoring:
         for key in _SCORING_KEYS:
             value = raw.get(key)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(
-                    "scoring", _("{key} must be a whole number").format(key=key)
-                )
+                raise RulesError("scoring", _("{key} must be a whole number").format(key=key))
             numbers.append(value)
         pool = raw.get("pool", False)
         if not isinstance(pool, bool):
             raise RulesError("scoring", _("pool must be true or false"))
-        candidate = Scoring(*numbers, pool=pool)
+        candidate = Scoring(numbers[0], numbers[1], numbers[2], numbers[3], pool=pool)
         for named in SCORINGS.values():
             if dataclasses.replace(named, name=None) == candidate:
                 return named
@@ -538,7 +538,9 @@ def _option_to_json(value: Any) -> Any:
 
 _EXPLANATIONS: Final[dict[str, dict[str, str]]] = {
     "direction": {
-        "clockwise": N_("Turn order runs clockwise: the player on the dealer's left starts [B, C]."),
+        "clockwise": N_(
+            "Turn order runs clockwise: the player on the dealer's left starts [B, C]."
+        ),
         "counterclockwise": N_(
             "Turn order runs counter-clockwise: the player on the dealer's right starts [A]."
         ),
@@ -564,9 +566,7 @@ _EXPLANATIONS: Final[dict[str, dict[str, str]]] = {
     },
     "duplicate_cards": {
         "first-wins": N_("With two decks, of two equal cards the one played first wins."),
-        "deck-order": N_(
-            "With two decks, of two equal cards the one of the first deck wins [A]."
-        ),
+        "deck-order": N_("With two decks, of two equal cards the one of the first deck wins [A]."),
     },
     "ladder": {
         "up-down": N_("Hands of 1, 2, … up to the most, then back down to 1 [A, C]."),
@@ -601,9 +601,7 @@ _EXPLANATIONS: Final[dict[str, dict[str, str]]] = {
         "simultaneous": N_("Bids are sealed, then revealed together [C]."),
     },
     "bid_limit": {
-        "hook": N_(
-            "The dealer may not make the bids total the number of cards in hand [A, B]."
-        ),
+        "hook": N_("The dealer may not make the bids total the number of cards in hand [A, B]."),
         "under": N_(
             "The running total of bids must stay below the number of cards in hand, for "
             "every bidder [C]."
@@ -612,15 +610,13 @@ _EXPLANATIONS: Final[dict[str, dict[str, str]]] = {
     },
     "void_rule": {
         "must-trump": N_(
-            "A player who cannot follow suit must trump if they can; no need to over-trump "
-            "[A, C]."
+            "A player who cannot follow suit must trump if they can; no need to over-trump [A, C]."
         ),
         "free": N_("A player who cannot follow suit may play any card [B, A variant]."),
     },
     "blind_single_card": {
         "True": N_(
-            "In a one-card round nobody sees their own card, only everyone else's "
-            "[A, l'enculette]."
+            "In a one-card round nobody sees their own card, only everyone else's [A, l'enculette]."
         ),
         "False": N_("Players always see their own cards."),
     },

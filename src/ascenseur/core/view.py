@@ -148,9 +148,7 @@ def view_of(game: Game, seat: int) -> PlayerView:
         won=tuple(game.won) if in_round else (0,) * n,
         totals=tuple(game.totals),
         results=game.results,
-        voids=tuple(
-            frozenset(Suit(s) for s in range(5) if v >> s & 1) for v in game.voids
-        )
+        voids=tuple(frozenset(Suit(s) for s in range(5) if v >> s & 1) for v in game.voids)
         if in_round
         else (frozenset(),) * n,
         legal_actions=tuple(game.legal_actions()) if my_turn and not hidden_play else (),
