@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gettext
 import io
-import locale as _locale
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -80,15 +79,15 @@ def language(lang: str) -> Iterator[None]:
 
 
 def system_language() -> str:
-    """The language of the system locale when it is one we have, else English."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+    """The language of the system locale, as gettext would choose it, when it is one we
+    have; else English. ``LANGUAGE`` (a list) comes first, then the first set of
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``."""
+    for code in os.environ.get("LANGUAGE", "").split(":"):
+        if code[:2].lower() in LANGUAGES:
+            return code[:2].lower()
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")
         if value:
-            code = value.split(":")[0][:2].lower()
-            if code in LANGUAGES:
-                return code
-    try:
-        code = (_locale.getlocale()[0] or "")[:2].lower()
-    except ValueError:
-        code = ""
-    return code if code in LANGUAGES else "en"
+            code = value[:2].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"

@@ -1,0 +1,94 @@
+"""Every text shown to a player is translated into French and Spanish, completely."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from ascenseur.core.rules import explain_option, preset
+from ascenseur.i18n import LANGUAGES, language, system_language
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ascenseur"
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+PLACEHOLDER = re.compile(r"\{[a-z_]*(?:![rsa])?(?::[^}]*)?\}")
+
+
+def _source_messages() -> set[str]:
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(PACKAGE), keywords=KEYWORDS, method_map=[("**.py", "python")]
+    ):
+        found.add(message[0] if isinstance(message, tuple) else message)
+    return found
+
+
+def _catalog(lang: str):  # type: ignore[no-untyped-def]
+    path = PACKAGE / "locale" / lang / "LC_MESSAGES" / "ascenseur.po"
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_every_message_of_the_code_is_translated(lang: str) -> None:
+    catalog = _catalog(lang)
+    missing = []
+    for msgid in sorted(_source_messages()):
+        entry = catalog.get(msgid)
+        if entry is None:
+            missing.append(msgid)
+            continue
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if not all(strings):
+            missing.append(msgid)
+    assert not missing, f"{len(missing)} untranslated in {lang}: {missing[:5]}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_plural_forms_are_all_filled(lang: str) -> None:
+    catalog = _catalog(lang)
+    for message in catalog:
+        if message.id and message.pluralizable:
+            assert len(message.string) == catalog.num_plurals, message.id
+            assert all(message.string), f"empty plural form for {message.id!r} in {lang}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_translations_keep_the_placeholders(lang: str) -> None:
+    for message in _catalog(lang):
+        if not message.id or not message.string:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        expected = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
+        for text in strings:
+            assert set(PLACEHOLDER.findall(text)) <= expected, (message.id, text)
+            assert set(PLACEHOLDER.findall(ids[0])) - {"{n}", "{count}"} <= set(
+                PLACEHOLDER.findall(text)
+            ), (message.id, text)
+
+
+def test_rule_explanations_change_with_the_language() -> None:
+    rules = preset("classique")
+    texts = {}
+    for lang in LANGUAGES:
+        with language(lang):
+            texts[lang] = explain_option("bid_limit", rules.bid_limit)
+    assert texts["en"].startswith("The dealer may not")
+    assert len(set(texts.values())) == 3
+
+
+def test_system_language_follows_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert system_language() == "es"
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    assert system_language() == "fr"
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    assert system_language() == "en"
+    monkeypatch.setenv("LANGUAGE", "de:es")
+    assert system_language() == "es"
