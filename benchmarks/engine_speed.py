@@ -1,0 +1,157 @@
+"""How fast the engine plays random hands, beside OpenSpiel's ``oh_hell`` driven from Python.
+
+    uv run python benchmarks/engine_speed.py           # about a minute
+    uv run python benchmarks/engine_speed.py --quick   # a few seconds, noisier
+
+One hand, on both sides, is: a new game, the deal (dealer, cards, trump card), the bids and
+the play, each choice a uniformly random legal one picked with the same cheap
+``int(rng.random() * len(choices))``, and the score. Ours is ``Game.new`` + ``Game.deal`` +
+``Game.random_playout`` with the ``prime`` preset, one hand (``ladder = [tricks]``) and free
+discards, the rules OpenSpiel plays; theirs is ``new_initial_state()`` then
+``chance_outcomes()`` / ``legal_actions()`` / ``apply_action()`` until the end. Each figure is
+the best of three timed repetitions. It also times :meth:`Game.copy` and :meth:`Game.view` in
+the middle of a hand, the costs a search pays per simulation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from ascenseur import Game, Phase, preset
+
+DECK = 52
+
+
+def our_hands(players: int, tricks: int, seed: int) -> Callable[[int], None]:
+    """A function that plays ``count`` random hands with our engine."""
+    rules = preset("prime").override({"ladder": [tricks], "void_rule": "free"})
+    names = tuple(f"P{i}" for i in range(players))
+    rng = random.Random(seed)
+    rand = rng.random
+    new = Game.new
+
+    def run(count: int) -> None:
+        for _ in range(count):
+            game = new(rules, names, first_dealer=int(rand() * players))
+            game.deal(rng)
+            game.random_playout(rng)
+
+    return run
+
+
+def their_hands(players: int, tricks: int, seed: int) -> Callable[[int], None] | None:
+    """A function that plays ``count`` random hands with OpenSpiel, or ``None`` without it."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("oh_hell", {"players": players, "num_tricks_fixed": tricks})
+    rng = random.Random(seed)
+    rand = rng.random
+
+    def run(count: int) -> None:
+        for _ in range(count):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rand() * len(outcomes))][0])
+                else:
+                    actions = state.legal_actions()
+                    state.apply_action(actions[int(rand() * len(actions))])
+            state.returns()
+
+    return run
+
+
+def rate(run: Callable[[int], None], seconds: float, repeats: int = 3) -> float:
+    """Calls of ``run(1)`` per second: the best of ``repeats`` timed batches of about
+    ``seconds`` each."""
+    count = 1
+    while True:  # find a batch size that takes about a tenth of the budget
+        start = time.perf_counter()
+        run(count)
+        elapsed = time.perf_counter() - start
+        if elapsed > seconds / 10:
+            break
+        count *= 2
+    count = max(1, int(count * seconds / elapsed))
+    best = 0.0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run(count)
+        best = max(best, count / (time.perf_counter() - start))
+    return best
+
+
+def mid_hand_game(players: int, tricks: int) -> Game:
+    """A game in the middle of the play of a hand (bids made, a few tricks played)."""
+    rules = preset("prime").override({"ladder": [tricks], "void_rule": "free"})
+    game = Game.new(rules, players, first_dealer=0)
+    rng = random.Random(1)
+    game.deal(rng)
+    while game.phase is Phase.BID:
+        bids = game.legal_actions()
+        game.push(bids[int(rng.random() * len(bids))])
+    for _ in range(players * (tricks // 2) + 1):
+        cards = game.legal_actions()
+        game.push(cards[int(rng.random() * len(cards))])
+    return game
+
+
+def per_call_microseconds(call: Callable[[], object], seconds: float) -> float:
+    def run(count: int) -> None:
+        for _ in range(count):
+            call()
+
+    return 1e6 / rate(run, seconds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a short, noisier run")
+    parser.add_argument("--seconds", type=float, help="time per measured batch")
+    args = parser.parse_args(argv)
+    seconds = args.seconds or (0.25 if args.quick else 1.5)
+
+    configurations = []
+    for players in (3, 4, 5):
+        largest = (DECK - 1) // players  # the largest hand OpenSpiel allows (a trump is turned)
+        configurations += [(players, 5), (players, largest)]
+
+    print(
+        f"Random hands per second (best of 3, {seconds:g} s batches), "
+        f"Python {sys.version.split()[0]}"
+    )
+    print(f"{'players':>7} {'tricks':>6} {'ours':>10} {'OpenSpiel':>10} {'ratio':>6}")
+    ratios = []
+    for players, tricks in configurations:
+        ours = rate(our_hands(players, tricks, seed=players * 100 + tricks), seconds)
+        theirs_run = their_hands(players, tricks, seed=players * 100 + tricks)
+        if theirs_run is None:
+            print(f"{players:>7} {tricks:>6} {ours:>10,.0f} {'(absent)':>10} {'':>6}")
+            continue
+        theirs = rate(theirs_run, seconds)
+        ratios.append(ours / theirs)
+        print(f"{players:>7} {tricks:>6} {ours:>10,.0f} {theirs:>10,.0f} {ours / theirs:>5.2f}×")
+    if ratios:
+        print(f"lowest ratio {min(ratios):.2f}×")
+
+    print()
+    for players, tricks in ((4, 5), (3, 17)):
+        game = mid_hand_game(players, tricks)
+        copy_us = per_call_microseconds(game.copy, seconds / 2)
+        view_us = per_call_microseconds(lambda g=game, s=game.turn: g.view(s), seconds / 2)
+        print(
+            f"{players} players, {tricks} tricks, mid-hand: Game.copy() {copy_us:.2f} µs, "
+            f"Game.view(seat) {view_us:.2f} µs"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
