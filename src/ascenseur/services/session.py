@@ -1,0 +1,413 @@
+"""A game session: one game at a table of human and computer seats, driven by the engine.
+
+The session is what an interface (the terminal game, later the web app) talks to. It owns
+one :class:`~ascenseur.core.engine.Game`, the seats (a human, or a bot of some level), and
+the seed the deals and the bots are drawn from. It never decides pacing: an interface asks
+:meth:`GameSession.next_step` what is due, lets humans act through the engine's checked path
+(:meth:`GameSession.act`), and calls :meth:`GameSession.advance` (or the two halves
+:meth:`GameSession.decide` / :meth:`GameSession.apply_bot`, to think in another thread) for
+everything else: dealing, the unseen card of a blind round, a bot's move.
+
+Every event is published to one queue per seat, filtered by what that seat may know; a
+player's display comes only from :meth:`GameSession.view`.
+
+Saving: the game record is exactly RECORD.md's (``ascenseur replay`` reads it). The
+session's own settings (which seats are human, bot levels, the seed) go to a small sidecar
+file next to it, ``NAME.session.json``; without it, a record resumes with seat 0 human and
+medium bots. Deals are drawn from a generator seeded by the seed and the round number, so a
+resumed game deals what it would have dealt.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from ascenseur.bots import Budget, Hint, make_bot
+from ascenseur.bots.base import Bot
+from ascenseur.core.cards import Card, Suit
+from ascenseur.core.engine import Game, Phase
+from ascenseur.core.errors import IllegalActionError, RecordError
+from ascenseur.core.events import BidMade, Event
+from ascenseur.core.record import dumps, loads, replay
+from ascenseur.core.rules import Bidding, Rules
+from ascenseur.core.view import PlayerView
+from ascenseur.i18n import _
+
+#: The level a computer player has unless told otherwise.
+DEFAULT_LEVEL = "medium"
+#: Levels tried, strongest first, to answer the hint key.
+HINT_LEVELS = ("hard", "medium", "easy", "random")
+SIDECAR_SUFFIX = ".session.json"
+SIDECAR_FORMAT = "ascenseur-session/1"
+
+
+class Step(Enum):
+    """What a session waits for next."""
+
+    DEAL = "deal"
+    BLIND_CARD = "blind-card"
+    BOT = "bot"
+    HUMAN = "human"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: a human, or a computer player of a level (``easy`` …
+    ``expert``, or a bot kind such as ``random``)."""
+
+    name: str
+    level: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.level is None
+
+
+@dataclass(slots=True)
+class SeatStream:
+    """The events one seat has not read yet, already filtered for that seat."""
+
+    seat: int
+    pending: deque[Event] = field(default_factory=deque)
+
+    def drain(self) -> list[Event]:
+        out = list(self.pending)
+        self.pending.clear()
+        return out
+
+
+def deal_rng(seed: int, round_index: int) -> random.Random:
+    """The generator a round is dealt from: one per round, so a resumed game deals the same."""
+    return random.Random(f"ascenseur-deal/{seed}/{round_index}")
+
+
+def new_seed() -> int:
+    """A fresh seed for a game nobody seeded."""
+    return random.SystemRandom().randrange(2**32)
+
+
+class GameSession:
+    """One game at a table of human and computer seats."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        seed: int,
+        *,
+        budget: Budget | None = None,
+    ) -> None:
+        if len(seats) != game.players:
+            raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
+        self.game = game
+        self.seats = tuple(seats)
+        self.seed = seed
+        self.budget = budget
+        #: Levels a bot could not be built at, and the kind used instead.
+        self.fallbacks: dict[str, str] = {}
+        self.bots: dict[int, Bot] = {
+            i: self._make_bot(seat.level, seed * 31 + i)
+            for i, seat in enumerate(self.seats)
+            if seat.level is not None
+        }
+        self._hint_bot: Bot | None = None
+        self.streams = [SeatStream(i) for i in range(game.players)]
+
+    # -- building -------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        names: Sequence[str],
+        *,
+        human_seats: Sequence[int] = (0,),
+        levels: Sequence[str | None] | str = DEFAULT_LEVEL,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        budget: Budget | None = None,
+    ) -> GameSession:
+        """A new game: ``levels`` is one level for every computer seat or one per seat
+        (ignored at human seats). The first dealer is drawn from the seed unless given."""
+        if seed is None:
+            seed = new_seed()
+        n = len(names)
+        for seat in human_seats:
+            if not 0 <= seat < n:
+                raise ValueError(
+                    _("there is no seat {seat}: seats go from 1 to {n}").format(seat=seat + 1, n=n)
+                )
+        if isinstance(levels, str):
+            per_seat: list[str | None] = [levels] * n
+        else:
+            per_seat = list(levels)
+            if len(per_seat) != n:
+                raise ValueError(
+                    _("{count} levels for {n} players").format(count=len(per_seat), n=n)
+                )
+        seats = [
+            Seat(name, None if i in human_seats else (per_seat[i] or DEFAULT_LEVEL))
+            for i, name in enumerate(names)
+        ]
+        game = Game.new(
+            rules, list(names), first_dealer=first_dealer, rng=random.Random(f"first/{seed}")
+        )
+        return cls(game, seats, seed, budget=budget)
+
+    def _make_bot(self, level: str, seed: int) -> Bot:
+        try:
+            return make_bot(level, seed)
+        except ValueError:
+            self.fallbacks[level] = "random"
+            return make_bot("random", seed)
+
+    # -- where the game stands ----------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know: the only source of a player's display."""
+        return self.game.view(seat)
+
+    def next_step(self) -> tuple[Step, int | None]:
+        """What is due now, and for which seat."""
+        game = self.game
+        if game.phase is Phase.OVER:
+            return Step.OVER, None
+        if game.phase is Phase.DEAL:
+            return Step.DEAL, None
+        if game.blind_play_pending:
+            return Step.BLIND_CARD, game.turn
+        if self.seats[game.turn].is_human:
+            return Step.HUMAN, game.turn
+        return Step.BOT, game.turn
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def act(self, seat: int, action: int) -> list[Event]:
+        """A human's bid or card, through the engine's checked path: raises
+        :class:`IllegalActionError` (see :func:`explain_to_player` for the words to show)."""
+        events = self.game.act(action, seat=seat)
+        self._publish(events)
+        return events
+
+    def decide(self, seat: int) -> int:
+        """The action the bot at ``seat`` chooses now. Reads only that seat's view, changes
+        nothing in the game: safe to call in a thread while the screen goes on."""
+        return self.bots[seat].choose(self.view(seat), self.budget)
+
+    def apply_bot(self, seat: int, action: int) -> list[Event]:
+        """Apply what :meth:`decide` chose, checked (the game must not have moved since)."""
+        if self.next_step() != (Step.BOT, seat):
+            raise IllegalActionError(_("it is not this computer player's turn"), seat=seat)
+        events = self.game.act(action, seat=seat)
+        self._publish(events)
+        return events
+
+    def advance(self) -> list[Event]:
+        """Do the one next thing that needs no human: deal, play a blind card, or let a bot
+        act. Returns nothing when a human must act or the game is over."""
+        step, seat = self.next_step()
+        if step is Step.DEAL:
+            events = self.game.deal(deal_rng(self.seed, self.game.round_index))
+        elif step is Step.BLIND_CARD:
+            events = self.game.play_blind_card()
+        elif step is Step.BOT:
+            assert seat is not None
+            return self.apply_bot(seat, self.decide(seat))
+        else:
+            return []
+        self._publish(events)
+        return events
+
+    def run_bots(self, limit: int = 100_000) -> list[Event]:
+        """Advance until a human must act or the game ends (for tests and simulations)."""
+        out: list[Event] = []
+        for _i in range(limit):
+            step, _seat = self.next_step()
+            if step in (Step.HUMAN, Step.OVER):
+                break
+            out.extend(self.advance())
+        return out
+
+    def hint(self, seat: int) -> Hint:
+        """The computer's suggestion for ``seat``'s decision, with its one-line reason."""
+        if self._hint_bot is None:
+            for level in HINT_LEVELS:
+                try:
+                    self._hint_bot = make_bot(level, self.seed + 7)
+                    break
+                except ValueError:
+                    continue
+        assert self._hint_bot is not None
+        return self._hint_bot.hint(self.view(seat))
+
+    # -- events -------------------------------------------------------------------------------
+
+    def _publish(self, events: list[Event]) -> None:
+        sealed = self.game.rules.bidding is Bidding.SIMULTANEOUS
+        for stream in self.streams:
+            for event in events:
+                stream.pending.append(filter_event(event, stream.seat, self.game, sealed))
+
+    def events_for(self, seat: int) -> list[Event]:
+        """The events ``seat`` has not read yet (and forget them)."""
+        return self.streams[seat].drain()
+
+    # -- saving and resuming --------------------------------------------------------------------
+
+    def settings(self) -> dict[str, Any]:
+        """What the sidecar file holds: the session's settings that a record has no room for."""
+        return {
+            "format": SIDECAR_FORMAT,
+            "seed": self.seed,
+            "seats": [{"name": s.name, "level": s.level} for s in self.seats],
+        }
+
+    def save(self, path: Path) -> Path:
+        """Write the game record to ``path`` and the session's settings beside it."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(path, dumps(self.game))
+        write_text_atomic(
+            sidecar_path(path), json.dumps(self.settings(), ensure_ascii=False, indent=1) + "\n"
+        )
+        return path
+
+    @classmethod
+    def resume(
+        cls, path: Path, *, level: str = DEFAULT_LEVEL, budget: Budget | None = None
+    ) -> GameSession:
+        """The game saved at ``path`` (a record, with or without its sidecar), ready to go on.
+        Raises :class:`RecordError` if the record cannot be replayed."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise RecordError(
+                _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
+            ) from None
+        result = replay(loads(text))
+        if result.pending_summary_bids is not None:
+            raise RecordError(_("this record is a score sheet in progress, not a game to play"))
+        game = result.game
+        seats: list[Seat] = [
+            Seat(name, None if i == 0 else level) for i, name in enumerate(game.names)
+        ]
+        seed = new_seed()
+        side = sidecar_path(path)
+        if side.exists():
+            try:
+                data = json.loads(side.read_text(encoding="utf-8"))
+                stored = data["seats"]
+                if len(stored) == game.players:
+                    seats = [Seat(game.names[i], s.get("level")) for i, s in enumerate(stored)]
+                seed = int(data["seed"])
+            except (ValueError, KeyError, TypeError, AttributeError):
+                pass  # a damaged sidecar: play on with the defaults
+        return cls(game, seats, seed, budget=budget)
+
+
+def filter_event(event: Event, seat: int, game: Game, sealed: bool) -> Event:
+    """``event`` as ``seat`` may see it: a sealed bid is hidden from everyone but its bidder
+    until all bids are revealed."""
+    if isinstance(event, BidMade) and sealed:
+        return BidMade(event.seat, game.bids[seat] if event.seat == seat else None)
+    return event
+
+
+def sidecar_path(path: Path) -> Path:
+    """Where the session settings of the record at ``path`` are kept."""
+    name = path.name[: -len(".json")] if path.name.endswith(".json") else path.name
+    return path.with_name(name + SIDECAR_SUFFIX)
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write through a temporary file, so a crash never leaves half a save."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
+# -- the words shown to the player who tried --------------------------------------------------
+
+
+def explain_to_player(error: IllegalActionError, view: PlayerView) -> str:
+    """Why an action was refused, said to the player who tried it ("you must follow hearts"),
+    from the rule that refused it and what that player sees."""
+    rule = error.rule
+    if rule == "follow_suit" and view.trick:
+        suit = view.trick[0][1].suit
+        return _("You must follow {suit}.").format(suit=suit_name(suit))
+    if rule == "must_trump" and view.trick and view.trump is not None:
+        return _("You have no {suit}: you must play a trump ({trump}).").format(
+            suit=suit_name(view.trick[0][1].suit), trump=suit_name(view.trump)
+        )
+    if rule == "not_held":
+        return _("You do not hold that card.")
+    if rule == "hook":
+        return _(
+            "As the dealer you may not bid {bid}: the bids would total the {size} tricks "
+            "(the hook)."
+        ).format(bid=view.forbidden_bid, size=view.hand_size)
+    if rule == "under":
+        made = sum(b for b in view.bids if b is not None)
+        return _(
+            "The bids must stay under the {size} tricks: with {total} bid so far you may bid "
+            "at most {most}."
+        ).format(size=view.hand_size, total=made, most=max(view.hand_size - made - 1, 0))
+    if rule == "bid_range":
+        return _("A bid goes from 0 to {size}.").format(size=view.hand_size)
+    if rule == "turn":
+        if view.turn is not None:
+            return _("It is not your turn: {name} is to play.").format(name=view.names[view.turn])
+        return _("It is not your turn.")
+    return str(error)
+
+
+def bid_refusals(view: PlayerView) -> dict[int, str]:
+    """For a player about to bid: each bid 0..hand size that is not allowed, and why."""
+    if view.phase is not Phase.BID or not view.is_my_turn:
+        return {}
+    out: dict[int, str] = {}
+    for bid in range(view.hand_size + 1):
+        if bid in view.legal_actions:
+            continue
+        rule = "hook" if view.forbidden_bid == bid else "under"
+        error = IllegalActionError("", seat=view.seat, rule=rule)
+        out[bid] = explain_to_player(error, view)
+    return out
+
+
+def suit_name(suit: Suit) -> str:
+    return suit.display_name()
+
+
+def card_text(card: Card) -> str:
+    """A card for people: ``A♠``, ``10♥``, tarot ``21``."""
+    return card.display()
+
+
+def save_to_history(session: GameSession, folder: Path) -> Path:
+    """Keep a finished game's record in the history folder (``ascenseur replay`` reads it)."""
+    from .history import game_file_name, unique_path
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = unique_path(folder, game_file_name(session.game))
+    return session.save(path)

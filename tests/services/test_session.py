@@ -1,0 +1,268 @@
+"""The game session: seats, bots, pacing steps, per-seat events, refusals, save and resume."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from ascenseur import Card, Phase, preset
+from ascenseur.core.errors import IllegalActionError
+from ascenseur.core.events import BidMade, BidsRevealed, CardPlayed, GameOver, TrickWon
+from ascenseur.core.record import loads, replay, score_sheet
+from ascenseur.services.session import (
+    GameSession,
+    Seat,
+    Step,
+    bid_refusals,
+    explain_to_player,
+    save_to_history,
+    sidecar_path,
+)
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def play_human_randomly(session: GameSession, rng: random.Random) -> None:
+    """Drive a whole game: the human seats pick random legal actions from their view."""
+    while True:
+        session.run_bots()
+        step, seat = session.next_step()
+        if step is Step.OVER:
+            return
+        assert step is Step.HUMAN and seat is not None
+        view = session.view(seat)
+        session.act(seat, rng.choice(view.legal_actions))
+
+
+@pytest.mark.parametrize("name", ["classique", "prime", "ascensor", "enculette"])
+def test_a_whole_game_of_each_preset_ends_with_the_engine_totals(name: str) -> None:
+    rules = preset(name).override({"ladder": [1, 3, 2]})
+    session = GameSession.new(rules, NAMES, levels="random", seed=5)
+    play_human_randomly(session, random.Random(1))
+    assert session.is_over
+    events = session.events_for(0)
+    over = [e for e in events if isinstance(e, GameOver)]
+    assert len(over) == 1
+    assert list(over[0].totals) == session.game.totals
+    assert len(session.game.results) == 3
+
+
+def test_the_same_seed_deals_and_plays_the_same_game() -> None:
+    rules = preset("classique").override({"ladder": [3, 4]})
+    a = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=11)
+    b = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=11)
+    a.run_bots()
+    b.run_bots()
+    assert a.is_over and b.is_over
+    assert score_sheet(a.game) == score_sheet(b.game)
+    c = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=12)
+    c.run_bots()
+    assert [r.dealt for r in c.game.results] != [r.dealt for r in a.game.results]
+
+
+def test_next_step_stops_at_the_human_and_refuses_out_of_turn() -> None:
+    session = GameSession.new(preset("classique"), NAMES, levels="random", seed=3, first_dealer=3)
+    assert session.next_step() == (Step.DEAL, None)
+    session.advance()
+    # the player after the dealer (seat 0, the human) bids first
+    assert session.next_step() == (Step.HUMAN, 0)
+    assert session.advance() == []
+    with pytest.raises(IllegalActionError) as refused:
+        session.act(1, 0)
+    assert refused.value.rule == "turn"
+    assert (
+        explain_to_player(refused.value, session.view(1)) == "It is not your turn: Ann is to play."
+    )
+
+
+def test_following_suit_is_explained_to_the_player() -> None:
+    rules = preset("classique").override({"ladder": [2]})
+    session = GameSession.new(
+        rules, NAMES, human_seats=(1,), levels="random", seed=1, first_dealer=3
+    )
+    hands = [["AH", "4C"], ["2H", "3C"], ["5C", "6C"], ["7C", "8C"]]
+    session.game.deal_hands([[Card.parse(c) for c in h] for h in hands], Card.parse("9S"))
+    session.game.act(0, seat=0)
+    session.act(1, 1)
+    session.run_bots()  # the others bid, then Ann (seat 0) leads
+    assert session.next_step() == (Step.HUMAN, 1)
+    view = session.view(1)
+    assert view.trick and view.trick[0][0] == 0
+    led = view.trick[0][1]
+    off_suit = next(c for c in view.hand or () if c.suit != led.suit)
+    with pytest.raises(IllegalActionError) as refused:
+        session.act(1, off_suit)
+    assert refused.value.rule == "follow_suit"
+    name = led.suit.display_name()
+    assert explain_to_player(refused.value, view) == f"You must follow {name}."
+    assert session.game.turn == 1  # nothing was played
+
+
+def test_the_hook_is_explained_to_the_dealer() -> None:
+    rules = preset("classique").override({"ladder": [3]})
+    session = GameSession.new(
+        rules, NAMES, human_seats=(3,), levels="random", seed=2, first_dealer=3
+    )
+    session.advance()
+    for seat in (0, 1, 2):
+        session.game.act(1 if seat == 0 else 0, seat=seat)
+    view = session.view(3)
+    assert view.forbidden_bid == 2
+    refusals = bid_refusals(view)
+    assert list(refusals) == [2]
+    assert "dealer" in refusals[2] and "2" in refusals[2]
+    with pytest.raises(IllegalActionError) as refused:
+        session.act(3, 2)
+    assert refused.value.rule == "hook"
+    assert explain_to_player(refused.value, view) == refusals[2]
+
+
+def test_the_under_limit_lists_every_refused_bid() -> None:
+    rules = preset("ascensor").override({"ladder": [3]})
+    session = GameSession.new(
+        rules, NAMES, human_seats=(2,), levels="random", seed=2, first_dealer=3
+    )
+    session.advance()
+    session.game.act(2, seat=0)
+    session.game.act(0, seat=1)
+    view = session.view(2)
+    assert view.legal_actions == (0,)
+    refusals = bid_refusals(view)
+    assert sorted(refusals) == [1, 2, 3]
+    assert "at most 0" in refusals[1]
+
+
+def test_sealed_bids_stay_hidden_from_other_seats_until_revealed() -> None:
+    rules = preset("classique").override(
+        {"ladder": [2], "bidding": "simultaneous", "bid_limit": "none"}
+    )
+    session = GameSession.new(
+        rules, NAMES, human_seats=(0,), levels="random", seed=4, first_dealer=3
+    )
+    session.advance()
+    session.act(0, 1)
+    session.run_bots()
+    mine = [e for e in session.events_for(0) if isinstance(e, BidMade)]
+    theirs = [e for e in session.events_for(1) if isinstance(e, BidMade)]
+    assert [e.bid for e in mine] == [1, None, None, None]
+    assert [e.bid for e in theirs] == [None, session.game.bids[1], None, None]
+
+
+def test_sealed_bids_are_revealed_to_every_seat() -> None:
+    rules = preset("classique").override(
+        {"ladder": [2], "bidding": "simultaneous", "bid_limit": "none"}
+    )
+    session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=4)
+    session.advance()
+    for _i in range(4):
+        session.advance()
+    for seat in range(4):
+        events = session.events_for(seat)
+        revealed = [e for e in events if isinstance(e, BidsRevealed)]
+        assert revealed and list(revealed[0].bids) == session.game.bids
+
+
+def test_the_blind_round_is_played_by_the_table() -> None:
+    rules = preset("enculette").override({"ladder": [1]})
+    session = GameSession.new(rules, NAMES, levels="random", seed=9)
+    session.advance()
+    view = session.view(0)
+    assert view.hand is None and len(view.visible_hands) == 3
+    while session.next_step()[0] is not Step.BLIND_CARD:
+        step, _seat = session.next_step()
+        if step is Step.HUMAN:
+            session.act(0, session.view(0).legal_actions[0])
+        else:
+            session.advance()
+    assert session.view(0).legal_actions == ()
+    session.run_bots()
+    assert session.is_over
+    played = [e for e in session.events_for(2) if isinstance(e, CardPlayed)]
+    assert len(played) == 4
+
+
+def test_every_trick_is_announced_to_every_seat() -> None:
+    rules = preset("prime").override({"ladder": [3]})
+    session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=8)
+    session.run_bots()
+    for seat in range(4):
+        won = [e for e in session.events_for(seat) if isinstance(e, TrickWon)]
+        assert len(won) == 3
+    assert session.events_for(0) == []
+
+
+def test_save_and_resume_mid_trick_goes_on_with_the_same_seats(tmp_path: Path) -> None:
+    rules = preset("classique").override({"ladder": [3, 2]})
+    session = GameSession.new(rules, NAMES, human_seats=(2,), levels="random", seed=21)
+    session.run_bots()
+    rng = random.Random(0)
+    while not (session.game.phase is Phase.PLAY and session.game.trick):
+        step, seat = session.next_step()
+        if step is Step.HUMAN:
+            assert seat is not None
+            session.act(seat, rng.choice(session.view(seat).legal_actions))
+        else:
+            session.advance()
+    path = session.save(tmp_path / "game.json")
+    record = loads(path.read_text(encoding="utf-8"))
+    assert set(record) == {"format", "rules", "players", "rounds"}
+    assert sidecar_path(path).name == "game.session.json"
+    resumed = GameSession.resume(path)
+    assert resumed.seats == session.seats
+    assert resumed.seed == session.seed
+    assert resumed.view(2) == session.view(2)
+    assert resumed.game.trick == session.game.trick
+    play_human_randomly(resumed, rng)
+    assert resumed.is_over
+    # a resumed game deals the next round as the original would have
+    play_human_randomly(session, random.Random(99))
+    assert resumed.game.results[1].dealt == session.game.results[1].dealt
+
+
+def test_a_record_without_sidecar_resumes_with_seat_0_human(tmp_path: Path) -> None:
+    rules = preset("prime").override({"ladder": [2]})
+    session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=1)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    sidecar_path(path).unlink()
+    resumed = GameSession.resume(path, level="random")
+    assert resumed.seats[0] == Seat("Ann", None)
+    assert [s.level for s in resumed.seats[1:]] == ["random"] * 3
+
+
+def test_finished_games_go_to_the_history_and_replay(tmp_path: Path) -> None:
+    rules = preset("ascensor").override({"ladder": [1, 2]})
+    session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=6)
+    session.run_bots()
+    path = save_to_history(session, tmp_path / "history")
+    again = save_to_history(session, tmp_path / "history")
+    assert path != again and path.parent == tmp_path / "history"
+    sheet = score_sheet(replay(json.loads(path.read_text(encoding="utf-8"))))
+    assert sheet["finished"] and sheet["totals"] == session.game.totals
+
+
+def test_an_unknown_level_falls_back_to_random_and_says_so() -> None:
+    session = GameSession.new(preset("classique"), NAMES, levels="no-such-level", seed=1)
+    assert session.fallbacks == {"no-such-level": "random"}
+    session.advance()
+    session.run_bots()
+    assert session.next_step()[0] is Step.HUMAN
+
+
+def test_the_hint_is_a_legal_action_with_a_reason() -> None:
+    session = GameSession.new(preset("classique"), NAMES, levels="random", seed=1)
+    session.run_bots()
+    view = session.view(0)
+    hint = session.hint(0)
+    assert hint.action in view.legal_actions
+    assert hint.reason
+
+
+def test_bad_seats_and_levels_are_refused() -> None:
+    with pytest.raises(ValueError):
+        GameSession.new(preset("classique"), NAMES, human_seats=(4,))
+    with pytest.raises(ValueError):
+        GameSession.new(preset("classique"), NAMES, levels=["easy", "easy"])
