@@ -1,0 +1,5 @@
+"""``python -m ascenseur``: the same as the ``ascenseur`` command."""
+
+from ascenseur.interfaces.cli import main
+
+main()

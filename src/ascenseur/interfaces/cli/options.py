@@ -1,0 +1,205 @@
+"""The rule-set options shared by every command that plays or explains a game.
+
+``--rules PRESET``, ``--rule key=value`` (repeatable) and ``--rules-file FILE.toml`` become
+one :class:`~ascenseur.core.rules.Rules`. The precedence is: the preset (``--rules``, else the
+file's ``preset`` key, else ``classique``), then the file's options, then each ``--rule`` in
+order. Every check of the values is the core's (:meth:`Rules.override`,
+:meth:`Rules.validate`); this module only reads the command line and the file.
+
+A command uses it in two lines::
+
+    rules = rules_or_exit(preset_name, rule_texts, rules_file, players=players)
+
+The ``RulesOption``/``RuleOption``/``RulesFileOption`` aliases declare the three options the
+same way in every command.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ascenseur.core.rules import Rules, RulesError, Scoring, preset
+from ascenseur.i18n import _
+
+#: ``--rules PRESET``: ``None`` when not given (the file's preset, else classique).
+RulesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        metavar="PRESET",
+        help="Preset to start from: classique, prime, ascensor, enculette (default classique).",
+    ),
+]
+#: ``--rule key=value``, repeatable.
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        metavar="KEY=VALUE",
+        help=(
+            "Override one option, e.g. --rule void_rule=free, --rule ladder=[1,3,5], "
+            "--rule scoring.made_base=5. Repeatable; applied after the rules file."
+        ),
+    ),
+]
+#: ``--rules-file FILE.toml``.
+RulesFileOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--rules-file",
+        metavar="FILE.toml",
+        help="A TOML file of options (top-level keys, optional preset, a [scoring] table).",
+    ),
+]
+
+
+def parse_rule_text(text: str) -> tuple[str, str]:
+    """``"void_rule=free"`` → ``("void_rule", "free")``; refuse text without ``=``."""
+    key, sep, value = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise RulesError(
+            "--rule",
+            _("{text!r} is not key=value (for example void_rule=free)").format(text=text),
+        )
+    return key, value.strip()
+
+
+def read_rules_file(path: Path) -> dict[str, Any]:
+    """The options of a TOML rules file, as a mapping (not yet checked)."""
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise RulesError("--rules-file", _("{path}: no such file").format(path=path)) from None
+    except IsADirectoryError:
+        raise RulesError("--rules-file", _("{path} is a directory").format(path=path)) from None
+    except OSError as error:
+        raise RulesError(
+            "--rules-file",
+            _("{path} cannot be read: {reason}").format(path=path, reason=error.strerror),
+        ) from None
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(
+            "--rules-file",
+            _("{path} is not valid TOML: {reason}").format(path=path, reason=error),
+        ) from None
+    except UnicodeDecodeError:
+        raise RulesError("--rules-file", _("{path} is not UTF-8 text").format(path=path)) from None
+    return data
+
+
+def _scoring_table(scoring: Scoring) -> dict[str, Any]:
+    return {
+        "made_base": scoring.made_base,
+        "made_per_trick": scoring.made_per_trick,
+        "missed_per_trick": scoring.missed_per_trick,
+        "missed_per_diff": scoring.missed_per_diff,
+        "pool": scoring.pool,
+    }
+
+
+def _apply(rules: Rules, options: Mapping[str, Any]) -> Rules:
+    """``rules`` with ``options`` applied; a partial scoring table (from a file, or
+    ``scoring.KEY=value`` on the command line) completes the current scoring's numbers."""
+    plain: dict[str, Any] = {}
+    scoring_parts: dict[str, Any] = {}
+    for key, value in options.items():
+        if key == "scoring" and isinstance(value, Mapping):
+            scoring_parts.update(value)
+        elif key.startswith("scoring."):
+            scoring_parts[key.removeprefix("scoring.")] = value
+        else:
+            plain[key] = value
+    if "scoring" in plain:
+        rules = rules.override({"scoring": plain.pop("scoring")})
+    if scoring_parts:
+        table = _scoring_table(rules.scoring)
+        for key, value in scoring_parts.items():
+            table[key] = _number_text(value)
+        rules = rules.override({"scoring": table})
+    return rules.override(plain)
+
+
+def _number_text(value: Any) -> Any:
+    """A scoring number or flag given as text on the command line, as its value."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip().lower()
+    if text in ("true", "false"):
+        return text == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return value
+
+
+def build_rules(
+    preset_name: str | None = None,
+    rule_texts: Sequence[str] = (),
+    rules_file: Path | None = None,
+    *,
+    players: int | None = None,
+) -> Rules:
+    """The rule set the command line asks for; raise :class:`RulesError` (naming the option
+    and the reason) when a value is wrong or the options cannot be played together, or,
+    when ``players`` is given, cannot be played by that many players."""
+    file_options: dict[str, Any] = {}
+    if rules_file is not None:
+        file_options = read_rules_file(rules_file)
+    file_preset = file_options.pop("preset", None)
+    if file_preset is not None and not isinstance(file_preset, str):
+        raise RulesError("preset", _("{value!r} is not a preset name").format(value=file_preset))
+    rules = preset(preset_name or file_preset or "classique")
+    rules = _apply(rules, file_options)
+    command_line: dict[str, Any] = {}
+    for text in rule_texts:
+        key, value = parse_rule_text(text)
+        if key == "preset":
+            raise RulesError("--rule", _("choose the preset with --rules PRESET"))
+        command_line[key] = value
+    rules = _apply(rules, command_line)
+    if players is not None:
+        rules.validate(players)
+    return rules
+
+
+def refuse(message: str) -> typer.Exit:
+    """Print ``message`` as one line on standard error; the caller raises the result (exit
+    status 2: the input was refused)."""
+    typer.echo(" ".join(message.split()), err=True)
+    return typer.Exit(2)
+
+
+def rules_or_exit(
+    preset_name: str | None = None,
+    rule_texts: Sequence[str] | None = (),
+    rules_file: Path | None = None,
+    *,
+    players: int | None = None,
+) -> Rules:
+    """:func:`build_rules` for a command: a refusal is one line on standard error naming
+    the option and the reason, and exit status 2."""
+    try:
+        return build_rules(preset_name, rule_texts or (), rules_file, players=players)
+    except RulesError as error:
+        raise refuse(
+            _("{option}: {reason}").format(option=error.option, reason=error.reason)
+        ) from None
+
+
+__all__ = [
+    "RuleOption",
+    "RulesFileOption",
+    "RulesOption",
+    "build_rules",
+    "parse_rule_text",
+    "read_rules_file",
+    "refuse",
+    "rules_or_exit",
+]

@@ -1,0 +1,158 @@
+"""``ascenseur replay``: check a game record against every rule and print its score sheet.
+
+A record that is malformed or breaks a rule is refused as RECORD.md says: exit status 2, one
+line on standard error saying where (round, trick), who and why; nothing on standard output.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ascenseur.core.errors import RecordError
+from ascenseur.core.record import Replay, loads, replay, score_sheet
+from ascenseur.i18n import _
+
+from . import app
+from .options import refuse
+
+
+def read_record_text(source: str) -> str:
+    """The text of the record at ``source`` (``-`` for standard input); raise
+    :class:`RecordError` saying why it cannot be read."""
+    try:
+        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+    except FileNotFoundError:
+        raise RecordError(_("{path}: no such file").format(path=source)) from None
+    except IsADirectoryError:
+        raise RecordError(_("{path} is a directory, not a record").format(path=source)) from None
+    except OSError as error:
+        raise RecordError(
+            _("{path} cannot be read: {reason}").format(path=source, reason=error.strerror)
+        ) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            _("{path} is not UTF-8 text (byte {position})").format(
+                path=source, position=error.start
+            )
+        ) from None
+
+
+def sheet_json(sheet: dict[str, Any]) -> str:
+    """The score sheet as JSON laid out as in RECORD.md: one key per line, one line per round."""
+    lines = ["{"]
+    items = list(sheet.items())
+    for index, (key, value) in enumerate(items):
+        comma = "," if index < len(items) - 1 else ""
+        if key == "rounds" and value:
+            lines.append('  "rounds": [')
+            rounds = [json.dumps(r, ensure_ascii=False) for r in value]
+            lines.extend(
+                f"    {text}{',' if i < len(rounds) - 1 else ''}" for i, text in enumerate(rounds)
+            )
+            lines.append(f"  ]{comma}")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def _cell(value: int | None, signed: bool = False) -> str:
+    if value is None:
+        return "?"
+    return f"{value:+d}" if signed else str(value)
+
+
+def sheet_table(sheet: dict[str, Any], replayed: Replay) -> Table:
+    """The score sheet as a table: a row per round, a column per player with
+    ``bid/won points total``, and a row of totals."""
+    names = sheet["players"]
+    table = Table(
+        title=_("Score sheet"),
+        caption=_("each player: bid/won, points of the round, total"),
+        show_lines=False,
+    )
+    table.add_column(_("Round"), justify="right")
+    table.add_column(_("Cards"), justify="right")
+    table.add_column(_("Dealer"))
+    table.add_column(_("Trump"))
+    for name in names:
+        table.add_column(Text(name), justify="right")
+    for number, row in enumerate(sheet["rounds"], start=1):
+        bids = row["bids"] or [None] * len(names)
+        won = row["won"] or [None] * len(names)
+        cells = []
+        for seat in range(len(names)):
+            text = f"{_cell(bids[seat])}/{_cell(won[seat])}".rjust(5)
+            if row["points"] is not None:
+                points = _cell(row["points"][seat], signed=True)
+                text += f" {points:>4} {row['totals'][seat]:>5}"
+            else:
+                text += " " + _("(in play)")
+            cells.append(Text(text))
+        table.add_row(
+            Text(str(number)),
+            Text(str(row["cards"])),
+            Text(names[row["dealer"]]),
+            Text(row["trump"] or "—"),
+            *cells,
+        )
+    table.add_section()
+    table.add_row(
+        Text(_("Total"), style="bold"),
+        Text(""),
+        Text(""),
+        Text(""),
+        *(Text(str(total), style="bold") for total in sheet["totals"]),
+    )
+    return table
+
+
+def _status_line(sheet: dict[str, Any], replayed: Replay) -> str:
+    if sheet["finished"]:
+        return _("Winners: {names}").format(names=", ".join(sheet["winners"]))
+    game = replayed.game
+    return _("Game in progress: {played} of {rounds} rounds played.").format(
+        played=len(game.results), rounds=game.rounds
+    )
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A game record (JSON), or - for standard input.")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the score sheet as JSON (RECORD.md).")
+    ] = False,
+) -> None:
+    """Check a game record against every rule and print its score sheet.
+
+    A record that is malformed or breaks a rule exits with status 2 and one line on standard
+    error naming the round, the trick, the player and the rule.
+    """
+    try:
+        replayed = replay(loads(read_record_text(file)))
+    except RecordError as error:
+        raise refuse(str(error)) from None
+    sheet = score_sheet(replayed)
+    if as_json:
+        typer.echo(sheet_json(sheet))
+        return
+    console = Console(highlight=False)
+    table = sheet_table(sheet, replayed)
+    if not console.is_terminal:
+        # Not a terminal (a pipe, a file): no wrapping, however many players.
+        wide = console.options.update_width(10_000)
+        console.width = max(console.width, console.measure(table, options=wide).maximum)
+    console.print(table)
+    console.print(Text(_status_line(sheet, replayed)))

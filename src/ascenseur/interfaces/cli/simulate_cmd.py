@@ -1,0 +1,237 @@
+"""``ascenseur simulate``: whole games between computer players, their records, a summary.
+
+Every decision is a bot's, made from ``game.view(seat)`` only; the engine checks each action
+(a bot that breaks a rule stops the simulation with the engine's message). A game is fully
+determined by its seed: the seed draws the first dealer, each deal and each bot's own seed,
+so the same seed writes the same record byte for byte.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ascenseur.bots import Bot, make_bot
+from ascenseur.core.engine import Game, Phase, default_names
+from ascenseur.core.errors import IllegalActionError
+from ascenseur.core.record import dumps
+from ascenseur.core.rules import Rules
+from ascenseur.i18n import _
+
+from . import app
+from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
+
+
+def play_game(rules: Rules, names: Sequence[str], bot_kinds: Sequence[str], seed: int) -> Game:
+    """A whole game between bots of ``bot_kinds`` (one per seat), determined by ``seed``."""
+    master = random.Random(seed)
+    deal_rng = random.Random(master.getrandbits(64))
+    bots: list[Bot] = [make_bot(kind, master.getrandbits(64)) for kind in bot_kinds]
+    game = Game.new(rules, list(names), first_dealer=master.randrange(len(names)))
+    while game.phase is not Phase.OVER:
+        if game.phase is Phase.DEAL:
+            game.deal(deal_rng)
+        elif game.blind_play_pending:
+            game.play_blind_card()
+        else:
+            seat = game.turn
+            game.act(bots[seat].choose(game.view(seat)), seat)
+    return game
+
+
+@dataclass
+class Summary:
+    """What a batch of games adds up to, by seat."""
+
+    players: int
+    games: int = 0
+    rounds: int = 0
+    points: list[int] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
+    bids: int = 0
+    exact_bids: int = 0
+
+    def __post_init__(self) -> None:
+        self.points = [0] * self.players
+        self.wins = [0.0] * self.players
+
+    def add(self, game: Game) -> None:
+        self.games += 1
+        self.rounds += len(game.results)
+        for seat, total in enumerate(game.totals):
+            self.points[seat] += total
+        winners = game.winners()
+        for seat in winners:
+            self.wins[seat] += 1 / len(winners)
+        for result in game.results:
+            for bid, won in zip(result.bids, result.won, strict=True):
+                self.bids += 1
+                self.exact_bids += bid == won
+
+
+def _game_path(out: Path, index: int, games: int) -> Path:
+    """Where game ``index`` (from 0) of a batch is written: ``out`` itself for one game; in
+    the folder ``out`` as ``game-007.json``; else ``out``'s name with ``-007`` added."""
+    width = max(3, len(str(games - 1)))
+    if games == 1 and not out.is_dir():
+        return out
+    if out.is_dir():
+        return out / f"game-{index:0{width}d}.json"
+    return out.with_name(f"{out.stem}-{index:0{width}d}{out.suffix}")
+
+
+def _split(text: str | None) -> list[str]:
+    return [] if text is None else [part.strip() for part in text.split(",")]
+
+
+@app.command("simulate")
+def simulate_command(
+    rules_name: RulesOption = None,
+    rule: RuleOption = None,
+    rules_file: RulesFileOption = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", min=1, help="Number of players (default 4, or as --names)."),
+    ] = None,
+    names: Annotated[
+        str | None,
+        typer.Option("--names", metavar="A,B,C", help="Names in turn order, comma-separated."),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            help="Seed of the (first) game; random when not given, and printed to reproduce.",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help=(
+                "Write the game record (JSON) here. With --games N>1: into FILE if it is a "
+                "folder (game-000.json, game-001.json, …), else to FILE with -000, -001, … "
+                "added before the extension. Game i uses seed S+i."
+            ),
+        ),
+    ] = None,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", min=1, help="Play this many games (seeds S, S+1, …) and print a summary."
+        ),
+    ] = 1,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            metavar="KIND,KIND,…",
+            help="Bot of each seat (one kind for all, or one per seat); default random.",
+        ),
+    ] = None,
+) -> None:
+    """Play whole games between computer players and write their records.
+
+    Example: ascenseur simulate --rules prime --players 5 --seed 7 --out game.json
+    """
+    seat_names = _split(names)
+    if names is not None and (
+        any(not n for n in seat_names) or len(set(seat_names)) < len(seat_names)
+    ):
+        raise refuse(_("--names: give distinct, non-empty names separated by commas"))
+    if players is None:
+        players = len(seat_names) or 4
+    if seat_names and len(seat_names) != players:
+        raise refuse(
+            _("--names: {count} names for {n} players").format(count=len(seat_names), n=players)
+        )
+    rules = rules_or_exit(rules_name, rule, rules_file, players=players)
+    if not seat_names:
+        seat_names = list(default_names(players))
+    kinds = _split(bots) or ["random"]
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if len(kinds) != players:
+        raise refuse(_("--bots: {count} bots for {n} players").format(count=len(kinds), n=players))
+    for kind in kinds:
+        try:
+            make_bot(kind, 0)
+        except ValueError as error:
+            raise refuse(_("--bots: {reason}").format(reason=error)) from None
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    if out is not None and not out.is_dir() and not out.parent.is_dir():
+        raise refuse(_("--out: the folder {path} does not exist").format(path=out.parent))
+
+    summary = Summary(players)
+    started = time.perf_counter()
+    last: Game | None = None
+    for index in range(games):
+        try:
+            last = play_game(rules, seat_names, kinds, seed + index)
+        except IllegalActionError as error:
+            raise refuse(
+                _("game with seed {seed}: a bot broke a rule: {error}").format(
+                    seed=seed + index, error=error
+                )
+            ) from None
+        summary.add(last)
+        if out is not None:
+            path = _game_path(out, index, games)
+            try:
+                path.write_text(dumps(last), encoding="utf-8")
+            except OSError as error:
+                raise refuse(
+                    _("--out: cannot write {path}: {reason}").format(
+                        path=path, reason=error.strerror
+                    )
+                ) from None
+    elapsed = time.perf_counter() - started
+
+    typer.echo(_("Seed: {seed}").format(seed=seed))
+    if games == 1 and last is not None:
+        _print_game(last, out)
+    else:
+        _print_summary(summary, seat_names, kinds, elapsed, out)
+
+
+def _print_game(game: Game, out: Path | None) -> None:
+    width = max(len(name) for name in game.names)
+    for name, total in zip(game.names, game.totals, strict=True):
+        typer.echo(f"  {name.ljust(width)}  {total:>6}")
+    typer.echo(_("Winners: {names}").format(names=", ".join(game.names[s] for s in game.winners())))
+    if out is not None:
+        typer.echo(_("Record written to {path}").format(path=out))
+
+
+def _print_summary(
+    summary: Summary, names: Sequence[str], kinds: Sequence[str], elapsed: float, out: Path | None
+) -> None:
+    typer.echo(
+        _("Games: {games}   rounds: {rounds}   {rate:.1f} games/s").format(
+            games=summary.games,
+            rounds=summary.rounds,
+            rate=summary.games / elapsed if elapsed > 0 else float("inf"),
+        )
+    )
+    rate = summary.exact_bids / summary.bids if summary.bids else 0.0
+    typer.echo(_("Exact bids: {rate:.1%}").format(rate=rate))
+    width = max(len(name) for name in names)
+    kind_width = max(len(kind) for kind in kinds)
+    typer.echo(f"  {'':<{width}}  {'':<{kind_width}}  {_('mean points'):>12}  {_('wins'):>9}")
+    for seat, name in enumerate(names):
+        typer.echo(
+            f"  {name.ljust(width)}  {kinds[seat].ljust(kind_width)}  "
+            f"{summary.points[seat] / summary.games:>12.1f}  "
+            f"{summary.wins[seat] / summary.games:>9.1%}"
+        )
+    if out is not None:
+        typer.echo(_("Records written to {path}").format(path=out))
