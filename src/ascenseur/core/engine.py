@@ -696,7 +696,8 @@ class Game:
         if self.phase not in (Phase.BID, Phase.PLAY):
             raise IllegalActionError(self._phase_message(), seat=seat, rule="phase")
         if seat is not None and seat != self.turn:
-            raise IllegalActionError(
+            refusal = IllegalBidError if self.phase is Phase.BID else IllegalPlayError
+            raise refusal(
                 _("it is {name}'s turn, not {other}'s").format(
                     name=self.names[self.turn], other=self.names[seat]
                 ),
