@@ -1,0 +1,175 @@
+"""Every checked refusal of the engine, in a player's words, with its rule and seat."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ascenseur import (
+    Card,
+    Game,
+    IllegalActionError,
+    IllegalBidError,
+    IllegalPlayError,
+    Phase,
+    preset,
+)
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.split()]
+
+
+def game_with(options: dict[str, object], hands: list[str], trump: str | None) -> Game:
+    rules = preset("classique").override(options)
+    game = Game.new(rules, NAMES[: len(hands)], first_dealer=0)
+    game.deal_hands([cards(h) for h in hands], None if trump is None else Card.parse(trump))
+    return game
+
+
+HANDS = ["2S KS 3C", "AH KC 4C", "5H 9S 8D", "4H 8C 2D"]
+
+
+def playing() -> Game:
+    game = game_with({"ladder": [3]}, HANDS, "7S")
+    for _ in range(4):
+        game.bid(0)
+    return game
+
+
+def test_refusal_hook_names_the_dealer_the_bid_and_the_total() -> None:
+    game = game_with({"ladder": [3]}, HANDS, "7S")
+    for bid in (1, 0, 1):
+        game.bid(bid)
+    with pytest.raises(IllegalBidError) as caught:
+        game.bid(1)
+    assert str(caught.value) == "Ann, the dealer, may not bid 1: the bids would total the 3 tricks"
+    assert (caught.value.rule, caught.value.seat) == ("hook", 0)
+
+
+def test_refusal_under_names_the_player_and_the_total() -> None:
+    game = game_with({"ladder": [3], "bid_limit": "under"}, HANDS, "7S")
+    game.bid(1)
+    with pytest.raises(IllegalBidError) as caught:
+        game.bid(2)
+    assert str(caught.value) == (
+        "Cat may not bid 2: the bids would total 3, and they must stay under the 3 tricks"
+    )
+    assert (caught.value.rule, caught.value.seat) == ("under", 2)
+
+
+@pytest.mark.parametrize("bid", [4, -1])
+def test_refusal_bid_range(bid: int) -> None:
+    game = game_with({"ladder": [3]}, HANDS, "7S")
+    with pytest.raises(IllegalBidError) as caught:
+        game.bid(bid)
+    assert str(caught.value) == f"Bob may not bid {bid}: bids go from 0 to 3"
+    assert (caught.value.rule, caught.value.seat) == ("bid_range", 1)
+
+
+def test_refusal_follow_suit_names_a_card_of_the_suit_held() -> None:
+    game = playing()
+    game.play("AH")
+    with pytest.raises(IllegalPlayError) as caught:
+        game.play("9S")
+    assert str(caught.value) == "Cat must follow hearts (holds 5H) but played 9S"
+    assert (caught.value.rule, caught.value.seat) == ("follow_suit", 2)
+
+
+def test_refusal_must_trump_names_a_trump_held() -> None:
+    game = playing()
+    game.play("KC")
+    with pytest.raises(IllegalPlayError) as caught:
+        game.play("8D")
+    assert str(caught.value) == ("Cat cannot follow clubs and must trump (holds 9S) but played 8D")
+    assert (caught.value.rule, caught.value.seat) == ("must_trump", 2)
+
+
+def test_refusal_card_not_held() -> None:
+    game = playing()
+    with pytest.raises(IllegalPlayError) as caught:
+        game.play("QS")
+    assert str(caught.value) == "Bob does not hold QS"
+    assert (caught.value.rule, caught.value.seat) == ("not_held", 1)
+    with pytest.raises(IllegalPlayError, match="Bob does not hold 5H"):
+        game.play("5H")  # another player's card
+
+
+def test_refusal_wrong_turn_for_a_bid_and_for_a_card() -> None:
+    game = game_with({"ladder": [3]}, HANDS, "7S")
+    with pytest.raises(IllegalBidError) as caught:
+        game.bid(0, seat=2)
+    assert str(caught.value) == "it is Bob's turn, not Cat's"
+    assert (caught.value.rule, caught.value.seat) == ("turn", 2)
+    game = playing()
+    with pytest.raises(IllegalPlayError) as caught_play:
+        game.play("5H", seat=2)
+    assert str(caught_play.value) == "it is Bob's turn, not Cat's"
+    assert caught_play.value.rule == "turn"
+    game.play("AH", seat=1)  # the right seat is accepted
+
+
+def test_refusal_wrong_phase_before_the_deal() -> None:
+    game = Game.new(preset("classique"), NAMES, first_dealer=0)
+    for act in (lambda: game.bid(0), lambda: game.play("AS"), lambda: game.act(0)):
+        with pytest.raises(IllegalActionError) as caught:
+            act()
+        assert str(caught.value) == "the cards have not been dealt yet"
+        assert caught.value.rule == "phase"
+
+
+def test_refusal_wrong_phase_a_card_during_the_bidding() -> None:
+    game = game_with({"ladder": [3]}, HANDS, "7S")
+    with pytest.raises(IllegalPlayError) as caught:
+        game.play("AH")
+    assert str(caught.value) == "the players are bidding: it is not the time to play a card"
+    assert caught.value.rule == "phase"
+    with pytest.raises(IllegalPlayError, match="a play is a card"):
+        playing().act(2)
+
+
+def test_refusal_wrong_phase_a_bid_during_the_play() -> None:
+    game = playing()
+    with pytest.raises(IllegalBidError) as caught:
+        game.bid(1)
+    assert str(caught.value) == "the bidding is over: it is time to play a card"
+    assert caught.value.rule == "phase"
+    fresh = game_with({"ladder": [3]}, HANDS, "7S")
+    with pytest.raises(IllegalBidError, match="a bid is a number of tricks"):
+        fresh.act(Card.parse("AH"))
+
+
+def test_refusal_wrong_phase_after_the_game_and_dealing_twice() -> None:
+    game = game_with({"ladder": [1]}, ["AS", "KS", "QS", "JS"], "2H")
+    with pytest.raises(IllegalActionError, match="the players are bidding"):
+        game.deal(random.Random(0))
+    game.random_playout(random.Random(0))
+    assert game.phase is Phase.OVER
+    with pytest.raises(IllegalActionError) as caught:
+        game.act(0)
+    assert str(caught.value) == "the game is over"
+    assert caught.value.rule == "phase"
+
+
+def test_refusal_play_blind_card_outside_a_blind_round() -> None:
+    game = playing()
+    with pytest.raises(IllegalActionError, match="not the play of a blind round") as caught:
+        game.play_blind_card()
+    assert caught.value.rule == "phase"
+
+
+def test_refusal_leaves_the_game_unchanged() -> None:
+    game = playing()
+    before = (game.hands[:], game.trick[:], game.turn)
+    assert not game.is_legal(Card.parse("QS"))
+    with pytest.raises(IllegalPlayError):
+        game.play("QS")
+    assert (game.hands, game.trick, game.turn) == before
+
+
+def test_refusal_errors_are_typed() -> None:
+    assert issubclass(IllegalBidError, IllegalActionError)
+    assert issubclass(IllegalPlayError, IllegalActionError)
