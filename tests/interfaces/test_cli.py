@@ -1,0 +1,98 @@
+"""The ``ascenseur`` command run for real: the installed console script and ``python -m``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ascenseur.core.record import EXAMPLE_RECORD
+from ascenseur.interfaces.cli import get_app
+
+SCRIPT = Path(sys.executable).parent / "ascenseur"
+
+
+def command(
+    *args: str, stdin: str | None = None, hash_seed: str = "0"
+) -> subprocess.CompletedProcess[str]:
+    """Run the console script (``python -m ascenseur`` if the script is not installed)."""
+    program = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "ascenseur"]
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "PYTHONHASHSEED": hash_seed}
+    env.pop("LANGUAGE", None)
+    return subprocess.run(
+        [*program, *args], input=stdin, capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+def test_python_dash_m_lists_the_presets() -> None:
+    env = {**os.environ, "LC_ALL": "C.UTF-8"}
+    done = subprocess.run(
+        [sys.executable, "-m", "ascenseur", "--lang", "en", "rules"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert [line.split()[0] for line in done.stdout.splitlines()] == [
+        "classique",
+        "prime",
+        "ascensor",
+        "enculette",
+    ]
+
+
+def test_same_seed_same_bytes_across_processes(tmp_path: Path) -> None:
+    """Nothing in a game depends on the process (hash seeds, dict order, the clock)."""
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    for path, hash_seed in ((first, "1"), (second, "2")):
+        done = command(
+            "simulate", "--rules", "prime", "--players", "5", "--seed", "7", "--out", str(path),
+            hash_seed=hash_seed,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+    assert first.read_bytes() == second.read_bytes()
+    replayed = command("replay", str(first))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "Winners: " in replayed.stdout.splitlines()[-1]
+
+
+def test_replay_from_a_pipe_prints_record_md_json() -> None:
+    done = command("replay", "-", "--json", stdin=json.dumps(EXAMPLE_RECORD))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["winners"] == ["Martine"]
+
+
+def test_a_refused_record_is_one_line_on_stderr_and_nothing_else(tmp_path: Path) -> None:
+    record = json.loads(json.dumps(EXAMPLE_RECORD))
+    record["rounds"][0]["tricks"][0][1] = "KS"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    done = command("replay", str(path))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "round 1, trick 1: Paul does not hold KS\n"
+
+
+def test_an_impossible_rule_is_refused_with_its_name() -> None:
+    done = command("rules", "classique", "--rule", "bidding=simultaneous")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("bid_limit: simultaneous bidding needs bid_limit none")
+    assert len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", ["rules", "simulate", "replay"])
+def test_each_command_has_help(name: str) -> None:
+    result = CliRunner().invoke(get_app(), [name, "--help"])
+    assert result.exit_code == 0
+    assert "Usage" in result.stdout
+
+
+def test_unknown_language_is_a_usage_error() -> None:
+    result = CliRunner().invoke(get_app(), ["--lang", "de", "rules"])
+    assert result.exit_code == 2
+    assert "--lang" in result.stderr

@@ -1,0 +1,257 @@
+"""``ascenseur replay``: the score sheet as a table and as RECORD.md's JSON, and every kind of
+refusal (exit 2, one line on stderr saying where, who and why, nothing on stdout)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from ascenseur.core.engine import Game
+from ascenseur.core.record import EXAMPLE_RECORD, dumps
+from ascenseur.core.rules import preset
+from ascenseur.interfaces.cli import get_app
+
+#: The output of ``ascenseur replay FILE --json`` for RECORD.md's example record, copied from
+#: RECORD.md (keys in its order).
+RECORD_MD_SHEET = """
+{
+  "players": ["Jeanne", "Pierre", "Paul", "Martine"],
+  "rounds": [
+    {"cards": 2, "dealer": 0, "trump": "5S", "bids": [0, 0, 1, 0], "won": [2, 0, 0, 0],
+     "points": [-2, 3, -1, 3], "totals": [-2, 3, -1, 3]},
+    {"cards": 7, "dealer": 1, "trump": null, "bids": [2, 4, 2, 1], "won": [3, 1, 2, 1],
+     "points": [-1, -3, 6, 5], "totals": [-3, 0, 5, 8]}
+  ],
+  "totals": [-3, 0, 5, 8],
+  "finished": true,
+  "winners": ["Martine"]
+}
+"""
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(get_app(), ["--lang", "en", *args], input=stdin)
+
+
+def write(path: Path, record: Any) -> str:
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return str(path)
+
+
+def keys_in_order(value: Any) -> Any:
+    """``value`` with every object turned into its list of (key, value): equality then also
+    checks the order of the keys."""
+    if isinstance(value, dict):
+        return [(k, keys_in_order(v)) for k, v in value.items()]
+    if isinstance(value, list):
+        return [keys_in_order(v) for v in value]
+    return value
+
+
+def test_json_output_is_record_md_exactly(tmp_path: Path) -> None:
+    result = run("replay", write(tmp_path / "game.json", EXAMPLE_RECORD), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    assert keys_in_order(json.loads(result.stdout)) == keys_in_order(json.loads(RECORD_MD_SHEET))
+    # Laid out as in RECORD.md: a key per line, a line per round.
+    lines = result.stdout.splitlines()
+    assert lines[1] == '  "players": ["Jeanne", "Pierre", "Paul", "Martine"],'
+    assert lines[3].startswith('    {"cards": 2, "dealer": 0, "trump": "5S", "bids": [0, 0, 1, 0]')
+    assert lines[-2:] == ['  "winners": ["Martine"]', "}"]
+
+
+def test_table_shows_each_round_totals_and_winners(tmp_path: Path) -> None:
+    result = run("replay", write(tmp_path / "game.json", EXAMPLE_RECORD))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    header = next(line for line in lines if "Round" in line)
+    for name in ("Jeanne", "Pierre", "Paul", "Martine", "Dealer", "Trump"):
+        assert name in header
+    round_one = next(line for line in lines if line.startswith("│     1 "))
+    assert "Jeanne" in round_one and "5S" in round_one
+    assert [cell.split() for cell in round_one.split("│")[5:9]] == [
+        ["0/2", "-2", "-2"],
+        ["0/0", "+3", "3"],
+        ["1/0", "-1", "-1"],
+        ["0/0", "+3", "3"],
+    ]
+    round_two = next(line for line in lines if line.startswith("│     2 "))
+    assert "Pierre" in round_two and "—" in round_two
+    assert [cell.split() for cell in round_two.split("│")[5:9]][3] == ["1/1", "+5", "8"]
+    totals = next(line for line in lines if "Total" in line)
+    assert [cell.strip() for cell in totals.split("│")[5:9]] == ["-3", "0", "5", "8"]
+    assert lines[-1] == "Winners: Martine"
+
+
+def test_a_game_in_progress_says_so(tmp_path: Path) -> None:
+    game = Game.new(preset("classique").override({"ladder": [2, 3]}), ["Ann", "Bob", "Cat"])
+    rng = random.Random(3)
+    game.deal(rng)
+    while game.round_index == 0:
+        game.push(game.legal_actions()[0])
+    game.deal(rng)
+    for _ in range(4):  # three bids and a card
+        game.push(game.legal_actions()[0])
+    path = tmp_path / "game.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "Game in progress: 1 of 2 rounds played."
+    assert "(in play)" in result.stdout
+    sheet = json.loads(run("replay", str(path), "--json").stdout)
+    assert sheet["finished"] is False and sheet["winners"] == []
+    assert sheet["rounds"][1]["points"] is None
+
+
+def test_stdin_is_read_with_a_dash() -> None:
+    result = run("replay", "-", "--json", stdin=json.dumps(EXAMPLE_RECORD))
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["totals"] == [-3, 0, 5, 8]
+
+
+# -- refusals -------------------------------------------------------------------------------
+
+
+def mutated(change: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
+    record = copy.deepcopy(EXAMPLE_RECORD)
+    change(record)
+    return record
+
+
+def first_round(record: dict[str, Any]) -> dict[str, Any]:
+    round_one: dict[str, Any] = record["rounds"][0]
+    return round_one
+
+
+def not_following(record: dict[str, Any]) -> None:
+    # Martine holds 9C and 3H: on Pierre's lead of 2C she must play her club.
+    first_round(record)["tricks"] = [["2C", "QS", "3H", "AS"], ["KD", "7H", "TD", "9C"]]
+
+
+def not_trumping(record: dict[str, Any]) -> None:
+    # Jeanne holds AS and KD, no club: under must-trump she must trump with AS.
+    first_round(record)["tricks"] = [["2C", "QS", "9C", "KD"], ["AS", "7H", "TD", "3H"]]
+
+
+REFUSALS: list[tuple[str, Callable[[dict[str, Any]], Any], list[str]]] = [
+    ("wrong format", lambda r: r.update(format="ascenseur/9"), ["format:", "ascenseur/9"]),
+    ("no players", lambda r: r.pop("players"), ["players: missing"]),
+    (
+        "bad card text",
+        lambda r: first_round(r)["hands"][0].__setitem__(0, "XS"),
+        ["round 1:", "Jeanne", "'XS'"],
+    ),
+    (
+        "wrong dealer",
+        lambda r: r["rounds"][1].__setitem__("dealer", 2),
+        ["round 2:", "the deal passes to Pierre (seat 1), not to Paul (seat 2)"],
+    ),
+    (
+        "hand size",
+        lambda r: first_round(r)["hands"][0].append("4S"),
+        ["round 1:", "Jeanne holds 3 cards instead of 2"],
+    ),
+    (
+        "duplicate card",
+        lambda r: first_round(r)["hands"][1].__setitem__(0, "AS"),
+        ["round 1:", "AS is dealt twice"],
+    ),
+    (
+        "trump null when it must be a card",
+        lambda r: first_round(r).__setitem__("trump", None),
+        ["round 1:", "a card must be turned up"],
+    ),
+    (
+        "bid breaking the hook",
+        lambda r: first_round(r).__setitem__("bids", [0, 0, 1, 1]),
+        ["round 1:", "Jeanne, the dealer, may not bid 0", "total the 2 tricks"],
+    ),
+    (
+        "bid breaking under",
+        lambda r: r.update(rules={"preset": "classique", "ladder": [2, 7], "bid_limit": "under"}),
+        ["round 2:", "Pierre may not bid 4", "must stay under the 7 tricks"],
+    ),
+    (
+        "card not held",
+        lambda r: first_round(r)["tricks"][0].__setitem__(1, "KS"),
+        ["round 1, trick 1:", "Paul does not hold KS"],
+    ),
+    (
+        "not following suit",
+        not_following,
+        ["round 1, trick 1:", "Martine must follow clubs (holds 9C) but played 3H"],
+    ),
+    (
+        "not trumping under must-trump",
+        not_trumping,
+        ["round 1, trick 1:", "Jeanne", "must trump (holds AS) but played KD"],
+    ),
+    (
+        "summary won not adding up",
+        lambda r: r["rounds"][1].__setitem__("won", [3, 1, 2, 2]),
+        ["round 2:", "add up to 8, not to the 7 cards"],
+    ),
+    (
+        "rounds beyond the ladder",
+        lambda r: r["rounds"].append({"dealer": 2, "bids": [0, 0, 0, 0], "won": [1, 0, 0, 0]}),
+        ["round 3:", "only 2 rounds"],
+    ),
+    (
+        "impossible rules",
+        lambda r: r.update(rules={"preset": "classique", "ladder": [2, 14]}),
+        ["rules:", "ladder", "14 cards"],
+    ),
+]
+
+
+def assert_refused(result: Result, fragments: list[str]) -> None:
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+
+
+@pytest.mark.parametrize(
+    ("change", "fragments"),
+    [(change, fragments) for _name, change, fragments in REFUSALS],
+    ids=[name for name, _change, _fragments in REFUSALS],
+)
+@pytest.mark.parametrize("as_json", [False, True], ids=["table", "json"])
+def test_records_breaking_a_rule_are_refused(
+    tmp_path: Path,
+    change: Callable[[dict[str, Any]], Any],
+    fragments: list[str],
+    as_json: bool,
+) -> None:
+    path = write(tmp_path / "game.json", mutated(change))
+    assert_refused(run("replay", path, *(["--json"] if as_json else [])), fragments)
+
+
+@pytest.mark.parametrize(
+    ("content", "fragments"),
+    [
+        (b'{"format": ', ["not a JSON document", "line 1"]),
+        (b"[1, 2]", ["a record is a JSON object"]),
+        (b"", ["not a JSON document"]),
+        (b'{"format": "ascenseur/1", "players": "\xe9"}', ["not UTF-8"]),
+    ],
+    ids=["truncated JSON", "not an object", "empty", "not UTF-8"],
+)
+def test_malformed_files_are_refused(tmp_path: Path, content: bytes, fragments: list[str]) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    assert_refused(run("replay", str(path)), fragments)
+
+
+def test_missing_file_and_directory_are_refused(tmp_path: Path) -> None:
+    assert_refused(run("replay", str(tmp_path / "missing.json")), ["missing.json", "no such file"])
+    assert_refused(run("replay", str(tmp_path)), ["is a directory"])

@@ -1,0 +1,133 @@
+"""``ascenseur simulate``: whole games between bots, their records, the batch summary."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from ascenseur.core.record import loads, replay, score_sheet
+from ascenseur.interfaces.cli import get_app
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(get_app(), ["--lang", "en", *args])
+
+
+def test_a_game_is_written_and_replay_reads_it(tmp_path: Path) -> None:
+    out = tmp_path / "game.json"
+    result = run("simulate", "--rules", "prime", "--players", "5", "--seed", "7", "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("Seed: 7\n")
+    assert f"Record written to {out}" in result.stdout
+    record = loads(out.read_text(encoding="utf-8"))
+    assert record["rules"] == "prime"
+    assert len(record["players"]) == 5
+    sheet = score_sheet(replay(record))
+    assert sheet["finished"] is True
+    assert len(sheet["rounds"]) == 20  # 1..10, 10..1 with 5 players
+    winners = ", ".join(sheet["winners"])
+    assert f"Winners: {winners}" in result.stdout
+    shown = run("replay", str(out), "--json")
+    assert shown.exit_code == 0, shown.stderr
+    assert json.loads(shown.stdout) == sheet
+
+
+def test_same_seed_same_record_byte_for_byte(tmp_path: Path) -> None:
+    paths = [tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"]
+    for path, seed in zip(paths, ("11", "11", "12"), strict=True):
+        result = run("simulate", "--players", "4", "--seed", seed, "--out", str(path))
+        assert result.exit_code == 0, result.stderr
+    assert paths[0].read_bytes() == paths[1].read_bytes()
+    assert paths[0].read_bytes() != paths[2].read_bytes()
+
+
+def test_the_printed_seed_reproduces_the_game(tmp_path: Path) -> None:
+    first = tmp_path / "first.json"
+    result = run("simulate", "--rule", "ladder=[3,4]", "--out", str(first))
+    assert result.exit_code == 0, result.stderr
+    match = re.match(r"Seed: (\d+)\n", result.stdout)
+    assert match is not None
+    again = tmp_path / "again.json"
+    run("simulate", "--rule", "ladder=[3,4]", "--seed", match[1], "--out", str(again))
+    assert first.read_bytes() == again.read_bytes()
+
+
+def test_many_games_print_a_summary_and_write_each_record(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    result = run(
+        "simulate",
+        "--games", "6",
+        "--seed", "100",
+        "--names", "Ann,Bob,Cat",
+        "--rule", "ladder=[1,2,3]",
+        "--out", str(folder),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("Seed: 100\nGames: 6   rounds: 18   ")
+    assert re.search(r"Exact bids: \d+\.\d%", out)
+    rows = [line.split() for line in out.splitlines() if line.startswith("  ") and "random" in line]
+    assert [row[0] for row in rows] == ["Ann", "Bob", "Cat"]
+    shares = [float(row[3].rstrip("%")) for row in rows]
+    assert sum(shares) == pytest.approx(100, abs=0.2)
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == [f"game-{i:03d}.json" for i in range(6)]
+    # Game i of the batch is the game of seed S+i.
+    single = tmp_path / "single.json"
+    run("simulate", "--names", "Ann,Bob,Cat", "--rule", "ladder=[1,2,3]", "--seed", "103",
+        "--out", str(single))  # fmt: skip
+    assert (folder / "game-003.json").read_bytes() == single.read_bytes()
+
+
+def test_many_games_to_a_file_name_get_an_index(tmp_path: Path) -> None:
+    result = run("simulate", "--games", "2", "--seed", "1", "--rule", "ladder=[2]",
+                 "--out", str(tmp_path / "run.json"))  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run-000.json", "run-001.json"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--rules", "classique", "--players", "3"],
+        ["--rules", "ascensor", "--players", "4"],
+        ["--rules", "enculette", "--players", "4"],  # the blind one-card round
+        ["--rules", "classique", "--players", "10", "--rule", "ladder=[10,1]"],  # two decks
+        ["--rule", "bidding=simultaneous", "--rule", "bid_limit=none", "--rule", "ladder=[3,5]"],
+        ["--rules", "prime", "--rule", "trump=none", "--rule", "ladder=[4]"],
+    ],
+    ids=["classique", "ascensor", "enculette", "two-decks", "simultaneous", "no-trump"],
+)
+def test_every_preset_plays_to_the_end(tmp_path: Path, args: list[str]) -> None:
+    out = tmp_path / "game.json"
+    result = run("simulate", *args, "--seed", "5", "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    sheet = score_sheet(replay(loads(out.read_text(encoding="utf-8"))))
+    assert sheet["finished"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "fragments"),
+    [
+        (["--players", "9", "--rules", "prime"], ["players:", "3 to 8 players, not 9"]),
+        (["--players", "3", "--names", "Ann,Bob"], ["--names:", "2 names for 3 players"]),
+        (["--names", "Ann,Ann,Bob"], ["--names:", "distinct"]),
+        (["--bots", "random,random"], ["--bots:", "2 bots for 4 players"]),
+        (["--bots", "oracle"], ["--bots:", "'oracle'"]),
+        (["--rule", "void_rule=maybe"], ["void_rule:", "'maybe'"]),
+        (["--out", "/nonexistent-folder/game.json"], ["--out:", "does not exist"]),
+    ],
+)
+def test_bad_simulations_are_refused(args: list[str], fragments: list[str]) -> None:
+    result = run("simulate", "--seed", "1", *args)
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0]
