@@ -549,8 +549,10 @@ class Game:
 
         The inner loop of Monte Carlo search and of the speed benchmark: the play is kept in
         local variables, and the voids it reveals are not tracked (the round ends here, and
-        the next deal clears them). The legality test is :meth:`legal_mask`'s, inlined; a
-        test replays playouts through the checked path."""
+        the next deal clears them). The legality test is :meth:`legal_mask`'s, inlined, and
+        with one deck the trick goes to the highest bit of the trumps, else of the suit led,
+        among the cards played (:func:`trick_winner` decides between equal cards of two
+        decks); a test replays playouts through the checked path."""
         rand = rng.random
         while self.phase is Phase.BID:
             bids = self.legal_bids()
@@ -559,9 +561,15 @@ class Game:
             return
         t = self.table
         n = t.players
-        strength = t.strength
         trump = self.trump_suit
-        trump_mask = SUIT_MASKS[trump] if trump >= 0 and t.must_trump else 0
+        trump_suit_mask = SUIT_MASKS[trump] if trump >= 0 else 0
+        trump_mask = trump_suit_mask if t.must_trump else 0
+        one_deck = t.deck_mask >> COPY_OFFSET == 0
+        strength = t.strength
+        suit_masks = SUIT_MASKS
+        suit_of = SUIT_OF
+        cards = CARDS
+        new_trick = tuple.__new__
         hands = self.hands
         won = self.won
         tricks = self.tricks
@@ -569,28 +577,42 @@ class Game:
         leader = self.leader
         turn = self.turn
         remaining = self.hand_size - len(tricks)
+        played = len(trick)
+        led_mask = suit_masks[suit_of[trick[0]]] if trick else 0
+        trick_bits = 0
+        for card in trick:
+            trick_bits |= 1 << card
         while True:
             hand = hands[turn]
-            mask = hand
-            if trick:
-                mask = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
-                if not mask:
-                    mask = hand & trump_mask or hand
+            mask = (hand & led_mask or hand & trump_mask or hand) if played else hand
             k = int(rand() * mask.bit_count())
             while k:
                 mask &= mask - 1
                 k -= 1
             bit = mask & -mask
             hands[turn] = hand ^ bit
-            trick.append(CARDS[bit.bit_length() - 1])
-            if len(trick) < n:
+            card = cards[bit.bit_length() - 1]
+            trick.append(card)
+            if not played:
+                led_mask = suit_masks[suit_of[card]]
+            played += 1
+            if played < n:
+                trick_bits |= bit
                 turn = turn + 1 if turn + 1 < n else 0
                 continue
-            winner = (leader + trick_winner(trick, trump, strength)) % n
+            if one_deck:
+                trick_bits |= bit
+                best = trick_bits & trump_suit_mask or trick_bits & led_mask
+                winner = leader + trick.index(cards[best.bit_length() - 1])
+                if winner >= n:
+                    winner -= n
+            else:
+                winner = (leader + trick_winner(trick, trump, strength)) % n
             won[winner] += 1
-            tricks.append(Trick(leader, tuple(trick), winner))
+            tricks.append(new_trick(Trick, (leader, tuple(trick), winner)))
             trick.clear()
             leader = turn = winner
+            played = trick_bits = 0
             remaining -= 1
             if not remaining:
                 break
