@@ -273,6 +273,10 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
     if bids is None:
         if data.get("tricks"):
             raise RecordError(_("{where}: tricks are given but no bids").format(where=where))
+        if "won" in data:
+            raise RecordError(
+                _("{where}: won does not match the tricks played").format(where=where)
+            )
         return
     complete = _replay_bids(game, bids, where, allow_partial=True)
     tricks = data.get("tricks")
@@ -306,7 +310,8 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
                 raise RecordError(f"{trick_where}: {error}") from None
     if "won" in data:
         won = data["won"]
-        if game.phase is Phase.PLAY or list(won) != list(game.results[-1].won):
+        finished = game.phase in (Phase.DEAL, Phase.OVER)
+        if not finished or not isinstance(won, list) or won != list(game.results[-1].won):
             raise RecordError(
                 _("{where}: won does not match the tricks played").format(where=where)
             )
