@@ -1,0 +1,476 @@
+"""The game record of RECORD.md: its example, round trips, and every kind of refusal."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from ascenseur import EXAMPLE_RECORD, Game, Phase, RecordError, preset, replay, score_sheet
+from ascenseur.core.record import dumps, game_to_record, loads
+
+#: The `ascenseur replay --json` output RECORD.md gives for its example record.
+EXAMPLE_SHEET = {
+    "players": ["Jeanne", "Pierre", "Paul", "Martine"],
+    "rounds": [
+        {
+            "cards": 2,
+            "dealer": 0,
+            "trump": "5S",
+            "bids": [0, 0, 1, 0],
+            "won": [2, 0, 0, 0],
+            "points": [-2, 3, -1, 3],
+            "totals": [-2, 3, -1, 3],
+        },
+        {
+            "cards": 7,
+            "dealer": 1,
+            "trump": None,
+            "bids": [2, 4, 2, 1],
+            "won": [3, 1, 2, 1],
+            "points": [-1, -3, 6, 5],
+            "totals": [-3, 0, 5, 8],
+        },
+    ],
+    "totals": [-3, 0, 5, 8],
+    "finished": True,
+    "winners": ["Martine"],
+}
+
+#: The record exactly as RECORD.md writes it.
+RECORD_MD_EXAMPLE = json.loads("""
+{
+  "format": "ascenseur/1",
+  "rules": {"preset": "classique", "ladder": [2, 7]},
+  "players": ["Jeanne", "Pierre", "Paul", "Martine"],
+  "rounds": [
+    {
+      "dealer": 0,
+      "hands": [["AS", "KD"], ["2C", "7H"], ["QS", "TD"], ["9C", "3H"]],
+      "trump": "5S",
+      "bids": [0, 0, 1, 0],
+      "tricks": [["2C", "QS", "9C", "AS"], ["KD", "7H", "TD", "3H"]]
+    },
+    {
+      "dealer": 1,
+      "bids": [2, 4, 2, 1],
+      "won": [3, 1, 2, 1]
+    }
+  ]
+}
+""")
+
+
+def example() -> dict[str, Any]:
+    return copy.deepcopy(RECORD_MD_EXAMPLE)
+
+
+def test_record_md_example_record_gives_its_score_sheet() -> None:
+    assert EXAMPLE_RECORD == RECORD_MD_EXAMPLE
+    assert score_sheet(replay(RECORD_MD_EXAMPLE)) == EXAMPLE_SHEET
+
+
+def test_record_md_example_jeanne_void_in_clubs_must_trump_and_wins_both_tricks() -> None:
+    game = replay(example()).game
+    first = game.results[0]
+    assert first.tricks is not None
+    assert [t.winner for t in first.tricks] == [0, 0]
+    assert [t.leader for t in first.tricks] == [1, 0]
+
+
+def test_record_md_example_second_round_is_the_worked_example_of_rules_md() -> None:
+    second = replay(example()).game.results[1]
+    assert second.hands is None and second.tricks is None
+    assert list(second.points) == [-1, -3, 6, 5]
+
+
+def test_record_write_read_replay_gives_the_same_record_and_scores() -> None:
+    game = replay(example()).game
+    text = dumps(game)
+    again = replay(loads(text))
+    assert score_sheet(again) == EXAMPLE_SHEET
+    assert game_to_record(again.game) == game_to_record(game)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"preset": "classique", "max_cards": 3},
+        {"preset": "prime", "max_cards": 3, "void_rule": "must-trump"},
+        {"preset": "ascensor", "ladder": [3, 1], "bidding": "simultaneous", "bid_limit": "none"},
+        {"preset": "enculette", "decks": 2},
+        {"preset": "classique", "peak_no_trump_rounds": 2, "max_cards": 2, "trump": "none"},
+        {
+            "preset": "classique",
+            "scoring": {
+                "made_base": 5,
+                "made_per_trick": 2,
+                "missed_per_trick": 1,
+                "missed_per_diff": 2,
+                "pool": True,
+            },
+        },
+    ],
+)
+def test_record_round_trip_of_a_whole_game(options: dict[str, Any]) -> None:
+    from ascenseur import rules_from_mapping
+
+    rules = rules_from_mapping(options)
+    players = 10 if options.get("decks") == 2 else 4
+    if options["preset"] == "classique" and "max_cards" not in options:
+        rules = rules.override({"ladder": [2, 1]})
+    game = Game.new(rules, players, first_dealer=2)
+    rng = random.Random(17)
+    while not game.is_over:
+        game.deal(rng)
+        game.random_playout(rng)
+    record = json.loads(dumps(game))
+    replayed = replay(record)
+    assert replayed.game.totals == game.totals
+    assert replayed.game.results == game.results
+    assert score_sheet(replayed) == score_sheet(game)
+    assert game_to_record(replayed.game) == record
+
+
+def test_record_of_a_game_in_progress_round_trips_mid_trick() -> None:
+    game = Game.new(
+        preset("classique").override({"ladder": [3, 4]}), ["A", "B", "C"], first_dealer=1
+    )
+    rng = random.Random(9)
+    game.deal(rng)
+    game.random_playout(rng)
+    game.deal(rng)
+    for _ in range(3 + 5):  # every bid, then a trick and two cards
+        game.act(rng.choice(game.legal_actions()))
+    record = json.loads(dumps(game))
+    assert len(record["rounds"]) == 2 and len(record["rounds"][1]["tricks"]) == 2
+    again = replay(record).game
+    assert again.phase is Phase.PLAY
+    assert (again.hands, again.trick, again.bids, again.won, again.turn) == (
+        game.hands,
+        game.trick,
+        game.bids,
+        game.won,
+        game.turn,
+    )
+    sheet = score_sheet(again)
+    assert sheet["finished"] is False and sheet["winners"] == []
+    last = sheet["rounds"][-1]
+    assert last["points"] is None and last["totals"] is None
+    assert last["bids"] == game.bids and last["won"] == game.won
+
+
+def test_record_of_a_round_with_some_bids_only() -> None:
+    record = example()
+    record["rounds"] = [record["rounds"][0]]
+    del record["rounds"][0]["tricks"]
+    record["rounds"][0]["bids"] = [None, 0, 1, None]
+    sheet = score_sheet(replay(record))
+    assert sheet["rounds"][0]["bids"] == [None, 0, 1, None]
+    assert sheet["rounds"][0]["points"] is None
+
+
+def test_record_score_sheet_round_with_bids_and_no_won_yet() -> None:
+    record = example()
+    del record["rounds"][1]["won"]
+    sheet = score_sheet(replay(record))
+    assert sheet["rounds"][1] == {
+        "cards": 7,
+        "dealer": 1,
+        "trump": None,
+        "bids": [2, 4, 2, 1],
+        "won": None,
+        "points": None,
+        "totals": None,
+    }
+    assert sheet["finished"] is False
+
+
+def test_record_accepts_ten_written_10_and_an_explicit_card_count() -> None:
+    record = example()
+    record["rounds"][0]["hands"][2] = ["QS", "10D"]
+    record["rounds"][0]["tricks"][1][2] = "10D"
+    record["rounds"][0]["cards"] = 2
+    assert score_sheet(replay(record)) == EXAMPLE_SHEET
+
+
+def test_record_rules_as_a_preset_name_or_defaults_of_classique() -> None:
+    record = example()
+    record["rules"] = {"ladder": [2, 7]}
+    assert replay(record).game.rules == replay(example()).game.rules
+    record["rules"] = "prime"
+    with pytest.raises(RecordError, match="round 1: Jeanne holds 2 cards instead of 1"):
+        replay(record)
+
+
+# -- refusals: each kind of rule break names the round, the trick, the player and the rule ----
+
+Change = Callable[[dict[str, Any]], None]
+
+
+def _set(path: str, value: Any) -> Change:
+    def change(record: dict[str, Any]) -> None:
+        *keys, last = path.split(".")
+        target: Any = record
+        for key in keys:
+            target = target[int(key)] if key.isdigit() else target[key]
+        target[int(last) if last.isdigit() else last] = value
+
+    return change
+
+
+REFUSALS: list[tuple[str, Change, str]] = [
+    (
+        "follow_suit",
+        _set("rounds.0.tricks.0", ["2C", "QS", "3H", "AS"]),
+        "round 1, trick 1: Martine must follow clubs (holds 9C) but played 3H",
+    ),
+    (
+        "must_trump",
+        _set("rounds.0.tricks.0", ["2C", "TD", "9C", "AS"]),
+        "round 1, trick 1: Paul cannot follow clubs and must trump (holds QS) but played TD",
+    ),
+    (
+        "not_held",
+        _set("rounds.0.tricks.0", ["2C", "QS", "9C", "5S"]),
+        "round 1, trick 1: Jeanne does not hold 5S",
+    ),
+    (
+        "wrong_leader",
+        _set("rounds.0.tricks.1", ["7H", "TD", "3H", "KD"]),
+        "round 1, trick 2: Jeanne does not hold 7H",
+    ),
+    (
+        "wrong_first_leader",
+        _set("rounds.0.tricks.0", ["AS", "2C", "QS", "9C"]),
+        "round 1, trick 1: Pierre does not hold AS",
+    ),
+    (
+        "hook",
+        _set("rounds.0.bids", [1, 0, 1, 0]),
+        "round 1: Jeanne, the dealer, may not bid 1: the bids would total the 2 tricks",
+    ),
+    (
+        "hook_summary",
+        _set("rounds.1.bids", [2, 2, 2, 1]),
+        "round 2: Pierre, the dealer, may not bid 2: the bids would total the 7 tricks",
+    ),
+    (
+        "bid_range",
+        _set("rounds.0.bids", [0, 3, 1, 0]),
+        "round 1: Pierre may not bid 3: bids go from 0 to 2",
+    ),
+    (
+        "bid_not_a_number",
+        _set("rounds.0.bids", [0, "one", 1, 0]),
+        "round 1: the bid of Pierre is not a number: 'one'",
+    ),
+    (
+        "bid_order",
+        _set("rounds.0.bids", [0, None, 1, 0]),
+        "round 1: Paul has bid but Pierre, who bids before, has not",
+    ),
+    (
+        "bids_count",
+        _set("rounds.0.bids", [0, 0, 1]),
+        "round 1: bids must list one bid per player (4)",
+    ),
+    (
+        "hand_size",
+        _set("rounds.0.hands.0", ["AS", "KD", "QD"]),
+        "round 1: Jeanne holds 3 cards instead of 2",
+    ),
+    ("dealt_twice", _set("rounds.0.hands.1", ["AS", "7H"]), "round 1: AS is dealt twice"),
+    (
+        "not_of_the_deck",
+        _set("rounds.0.hands.1", ["2C'", "7H"]),
+        "round 1: 2C' is not a card of this deck",
+    ),
+    (
+        "not_a_card",
+        _set("rounds.0.hands.0", ["AS", "ZZ"]),
+        "round 1: hand of Jeanne: not a card: 'ZZ'",
+    ),
+    (
+        "trump_in_a_hand",
+        _set("rounds.0.trump", "AS"),
+        "round 1: the turned card AS is also in a hand",
+    ),
+    (
+        "trump_missing_with_stock",
+        _set("rounds.0.trump", None),
+        "round 1: a card must be turned up: the stock is not empty and the rules turn a trump",
+    ),
+    (
+        "trump_key_missing",
+        lambda r: r["rounds"][0].pop("trump"),
+        "round 1: trump is missing (the turned card, or null)",
+    ),
+    (
+        "trump_when_none",
+        _set("rules.trump", "none"),
+        "round 1: no card may be turned up: the rules turn no trump",
+    ),
+    (
+        "dealer_rotation",
+        _set("rounds.1.dealer", 2),
+        "round 2: the deal passes to Pierre (seat 1), not to Paul (seat 2)",
+    ),
+    (
+        "dealer_not_a_seat",
+        _set("rounds.0.dealer", 7),
+        "round 1: dealer 7 is not a seat from 0 to 3",
+    ),
+    (
+        "card_count",
+        _set("rounds.0.cards", 3),
+        "round 1: the ladder deals 2 cards in this round, not 3",
+    ),
+    (
+        "won_total",
+        _set("rounds.1.won", [3, 1, 2, 2]),
+        "round 2: the tricks won add up to 8, not to the 7 cards dealt",
+    ),
+    (
+        "won_negative",
+        _set("rounds.1.won", [3, 1, 4, -1]),
+        "round 2: Martine cannot have won -1 tricks",
+    ),
+    (
+        "won_mismatch",
+        _set("rounds.0.won", [1, 1, 0, 0]),
+        "round 1: won does not match the tricks played",
+    ),
+    (
+        "trick_size",
+        _set("rounds.0.tricks", [["2C", "QS", "9C"], ["KD", "7H", "TD", "3H"]]),
+        "round 1, trick 1: a trick has one card per player (4), this one has 3",
+    ),
+    (
+        "too_many_tricks",
+        _set("rounds.0.tricks", [["2C", "QS", "9C", "AS"]] * 3),
+        "round 1: 3 tricks in a round of 2 cards",
+    ),
+    (
+        "tricks_without_bids",
+        lambda r: r["rounds"][0].pop("bids"),
+        "round 1: tricks are given but no bids",
+    ),
+    (
+        "too_many_rounds",
+        lambda r: r["rounds"].append({"dealer": 2, "bids": [0, 0, 0, 0]}),
+        "round 3: the ladder of these rules has only 2 rounds",
+    ),
+    (
+        "unfinished_round",
+        lambda r: r["rounds"][0].pop("tricks"),
+        "round 2: round 1 is not finished",
+    ),
+    (
+        "format_missing",
+        lambda r: r.pop("format"),
+        'format: missing; a record says "format": "ascenseur/1"',
+    ),
+    ("format_wrong", _set("format", "ascenseur/0"), "format: 'ascenseur/0' is not ascenseur/1"),
+    ("players_missing", lambda r: r.pop("players"), "players: missing"),
+    (
+        "players_not_names",
+        _set("players", ["Jeanne", "", "Paul", "Martine"]),
+        "players: a list of names is needed",
+    ),
+    (
+        "rules_option",
+        _set("rules.void_rule", "sometimes"),
+        "rules: void_rule: 'sometimes' is not a value of this option; choose one of "
+        "must-trump, free",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "change", "message"), REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_record_refusal(kind: str, change: Change, message: str) -> None:
+    record = example()
+    change(record)
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == message
+
+
+def test_record_refusal_players_outside_the_preset() -> None:
+    record = example()
+    record["rules"] = {"preset": "prime", "ladder": [2, 7]}
+    record["players"] = [f"P{i}" for i in range(9)]
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == (
+        "rules: players: the preset prime is played by 3 to 8 players, not 9"
+    )
+
+
+def test_record_refusal_under_in_ascensor() -> None:
+    record = example()
+    record["rules"] = {"preset": "ascensor", "ladder": [2, 7]}
+    record["rounds"][0]["bids"] = [0, 2, 0, 0]
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == (
+        "round 1: Pierre may not bid 2: the bids would total 2, and they must stay under the "
+        "2 tricks"
+    )
+
+
+def test_record_refusal_full_round_with_won_but_no_trick_played() -> None:
+    record = example()
+    record["rounds"] = [record["rounds"][0]]
+    record["rounds"][0]["bids"] = [None, 0, None, None]
+    del record["rounds"][0]["tricks"]
+    record["rounds"][0]["won"] = [2, 0, 0, 0]
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == "round 1: won does not match the tricks played"
+
+
+def test_record_refusal_won_given_without_bids_in_a_full_round() -> None:
+    record = example()
+    record["rounds"] = [record["rounds"][0]]
+    del record["rounds"][0]["bids"]
+    del record["rounds"][0]["tricks"]
+    record["rounds"][0]["won"] = [2, 0, 0, 0]
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == "round 1: won does not match the tricks played"
+
+
+def test_record_refusal_won_that_is_not_a_list() -> None:
+    record = example()
+    record["rounds"][0]["won"] = 2
+    with pytest.raises(RecordError, match="round 1: won does not match the tricks played"):
+        replay(record)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "{",
+            "not a JSON document: Expecting property name enclosed in double quotes "
+            "(line 1, column 2)",
+        ),
+        ("[1, 2]", "a record is a JSON object"),
+    ],
+)
+def test_record_refusal_not_a_record(text: str, message: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        loads(text)
+    assert str(caught.value) == message
+
+
+def test_record_refusal_leaves_nothing_half_replayed() -> None:
+    record = example()
+    record["rounds"][0]["tricks"][1] = ["KD", "7H", "TD", "9C"]
+    with pytest.raises(RecordError, match=r"round 1, trick 2: Martine does not hold 9C"):
+        replay(record)
