@@ -50,6 +50,7 @@ def get_app() -> typer.Typer:
 def _register() -> None:
     # Each module registers its command on ``app`` when imported: one import per module.
     from . import (
+        play_cmd,  # noqa: F401
         replay_cmd,  # noqa: F401
         rules_cmd,  # noqa: F401
         simulate_cmd,  # noqa: F401

@@ -1,0 +1,138 @@
+"""``ascenseur play``: the full-screen terminal game against computer players.
+
+With no option it starts at once a 4-player ``classique`` game against medium computer
+players; ``--setup`` opens the setup screen instead; ``--resume FILE`` goes on with a saved
+game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ascenseur.core.errors import RecordError
+from ascenseur.core.rules import RulesError
+from ascenseur.i18n import LANGUAGES, _, set_language
+
+from . import app
+from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
+
+
+@app.command("play")
+def play(
+    rules_name: RulesOption = None,
+    rule: RuleOption = None,
+    rules_file: RulesFileOption = None,
+    players: Annotated[
+        int | None, typer.Option("--players", min=3, help="Number of players (default 4).")
+    ] = None,
+    names: Annotated[
+        str | None,
+        typer.Option("--names", metavar="A,B,C", help="Players' names in turn order."),
+    ] = None,
+    seat: Annotated[
+        int, typer.Option("--seat", min=1, help="Your seat, counting from 1 (default 1).")
+    ] = 1,
+    levels: Annotated[
+        str | None,
+        typer.Option(
+            "--levels",
+            metavar="L1,L2,...",
+            help="Computer players' levels (easy, medium, hard, expert, random), one per "
+            "computer player or one per seat.",
+        ),
+    ] = None,
+    level: Annotated[
+        str | None,
+        typer.Option("--level", help="One level for every computer player (default medium)."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the deals and the computer players.")
+    ] = None,
+    delay: Annotated[
+        float,
+        typer.Option("--delay", min=0.0, help="Seconds of pause after each computer card."),
+    ] = 0.6,
+    lang: Annotated[
+        str | None, typer.Option("--lang", metavar="fr|es|en", help="Language of the game.")
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", metavar="FILE", help="Go on with a game saved in FILE."),
+    ] = None,
+    history: Annotated[
+        Path | None,
+        typer.Option(
+            "--history",
+            metavar="DIR",
+            help="Folder finished games are saved to (default ~/.local/share/ascenseur/history).",
+        ),
+    ] = None,
+    setup: Annotated[
+        bool, typer.Option("--setup", help="Open the setup screen before the game.")
+    ] = False,
+) -> None:
+    """Play a game in the terminal against computer players."""
+    if lang is not None:
+        if lang not in LANGUAGES:
+            raise refuse(
+                _("--lang: {value!r} is not one of {choices}").format(
+                    value=lang, choices=", ".join(LANGUAGES)
+                )
+            )
+        set_language(lang)
+    from ascenseur.interfaces.tui import AscenseurApp, make_session
+    from ascenseur.services.session import GameSession
+
+    chosen_levels = [x for x in (levels or "").split(",") if x.strip()]
+    if level is not None:
+        chosen_levels = [level]
+    session = None
+    save_path = None
+    if resume is not None:
+        try:
+            session = GameSession.resume(
+                resume, level=chosen_levels[0] if chosen_levels else "medium"
+            )
+        except RecordError as error:
+            raise refuse(_("{path}: {reason}").format(path=resume, reason=error)) from None
+        save_path = resume
+    elif not setup:
+        rules = rules_or_exit(rules_name, rule, rules_file, players=players)
+        name_list = [n for n in (names or "").split(",") if n.strip()]
+        try:
+            session = make_session(
+                rules,
+                players=players,
+                names=name_list or None,
+                seat=seat,
+                levels=chosen_levels,
+                seed=seed,
+            )
+        except (RulesError, ValueError) as error:
+            raise refuse(str(error)) from None
+    defaults = {
+        "preset": rules_name or "classique",
+        "options": "; ".join(rule or []),
+        "players": str(players or 4),
+        "names": names or "",
+        "seat": str(seat),
+        "level": level or "medium",
+        "levels": levels or "",
+    }
+    tui = AscenseurApp(
+        session, delay=delay, history=history, save_path=save_path, setup_defaults=defaults
+    )
+    saved = tui.run()
+    if session is not None and session.fallbacks:
+        for wanted, used in session.fallbacks.items():
+            typer.echo(
+                _(
+                    "(the level {level} is not available yet: {used} computer players were used)"
+                ).format(level=wanted, used=used),
+                err=True,
+            )
+    if saved is not None:
+        typer.echo(_("Saved. Resume with: ascenseur play --resume {path}").format(path=saved))

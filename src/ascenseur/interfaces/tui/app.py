@@ -1,0 +1,185 @@
+"""The terminal game: a Textual application around a :class:`GameSession`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from ascenseur.core.engine import default_names
+from ascenseur.core.rules import Rules, RulesError, parse_option_text, preset
+from ascenseur.i18n import _
+from ascenseur.services.history import history_dir
+from ascenseur.services.session import DEFAULT_LEVEL, GameSession
+
+from .game_screen import GameScreen
+from .screens import SetupScreen
+
+CSS = """
+Screen { layout: vertical; }
+#status { height: 1; background: $boost; padding: 0 1; }
+#top { height: auto; }
+#middle { height: auto; }
+#left, #right { width: 1fr; height: auto; }
+#center { width: 1fr; height: auto; min-height: 3; content-align: center middle; }
+.seat { height: 3; padding: 0 1; width: 1fr; background: $surface; margin: 0 1 0 0; }
+#left .seat, #right .seat { width: 100%; margin: 0 0 0 0; }
+.seat.turn { background: $primary-background; }
+.seat.me { margin: 1 0 0 0; }
+#ladder { height: 1; padding: 0 1; content-align: center middle; width: 100%; }
+#message { height: 2; padding: 0 1; }
+#actions { grid-size: 13; grid-gutter: 0 1; grid-columns: 5; height: auto; padding: 0 1; }
+#actions .note { column-span: 13; }
+.card, .bid { width: 5; min-width: 5; }
+.unplayable { text-style: dim; color: $text-muted; }
+.playable { text-style: bold; }
+.dialog { width: 90%; max-width: 100; height: auto; max-height: 95%; padding: 0 1;
+          background: $panel; border: round $primary; }
+.dialog-body { height: auto; max-height: 16; }
+ModalScreen { align: center middle; }
+.title { text-style: bold; margin: 0 0 1 0; }
+.note { color: $text-muted; }
+.error { color: $error; height: auto; }
+#setup { padding: 1 2; }
+.row { height: auto; margin: 0 0 1 0; }
+.field { width: 18; padding: 1 1 0 0; }
+#setup Input, #setup Select { width: 1fr; }
+#end { padding: 1 2; }
+"""
+
+
+class AscenseurApp(App[Path | None]):
+    """``ascenseur play``: a game against computer players, or the setup screen first.
+
+    The application returns the path the game was saved to (when the player saved and quit),
+    so the command can say how to resume it."""
+
+    CSS = CSS
+    TITLE = "Ascenseur"
+
+    def __init__(
+        self,
+        session: GameSession | None = None,
+        *,
+        delay: float = 0.6,
+        history: Path | None = None,
+        save_path: Path | None = None,
+        setup_defaults: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.delay = delay
+        self.history = history
+        self.save_path = save_path
+        self.setup_defaults = dict(setup_defaults or {})
+        self.saved_to: Path | None = None
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.push_screen(self.game_screen(self.session))
+        else:
+            self.push_screen(SetupScreen(self.setup_defaults))
+
+    def game_screen(self, session: GameSession) -> GameScreen:
+        return GameScreen(session, delay=self.delay, history=self.history, save_path=self.save_path)
+
+    def history_folder(self) -> Path:
+        return history_dir(self.history)
+
+    def start_game(self, session: GameSession) -> None:
+        """Leave the setup screen for the table."""
+        self.session = session
+        self.save_path = None
+        self.switch_screen(self.game_screen(session))
+
+    def open_setup(self) -> None:
+        """Back to the setup screen for a new game."""
+        self.run_worker(self._open_setup(), exclusive=True, group="screens")
+
+    async def _open_setup(self) -> None:
+        while len(self.screen_stack) > 2:
+            await self.pop_screen()
+        await self.switch_screen(SetupScreen(self.setup_defaults))
+
+
+# -- building a game from the player's choices -------------------------------------------------
+
+
+def parse_option_list(text: str) -> dict[str, Any]:
+    """``"void_rule=free; ladder=[1,2]"`` → options (``;`` or new lines between them)."""
+    options: dict[str, Any] = {}
+    for part in text.replace("\n", ";").split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" not in part:
+            raise RulesError(part, _("write an option as name=value"))
+        name, value = part.split("=", 1)
+        options[name.strip()] = parse_option_text(value.strip())
+    return options
+
+
+def make_session(
+    rules: Rules,
+    *,
+    players: int | None = None,
+    names: Sequence[str] | None = None,
+    seat: int = 1,
+    levels: Sequence[str] | None = None,
+    seed: int | None = None,
+) -> GameSession:
+    """A new session from what a player chose: ``seat`` counts from 1; ``levels`` gives one
+    level for every computer player, or one per seat (the human's is ignored)."""
+    names = [n.strip() for n in names or () if n.strip()]
+    if players is None:
+        players = len(names) if names else 4
+    if names and len(names) != players:
+        raise ValueError(_("{count} names for {n} players").format(count=len(names), n=players))
+    if not names:
+        names = list(default_names(players))
+    rules.validate(players)
+    if not 1 <= seat <= players:
+        raise ValueError(
+            _("there is no seat {seat}: seats go from 1 to {n}").format(seat=seat, n=players)
+        )
+    chosen = [level.strip() for level in levels or () if level.strip()]
+    per_seat: list[str | None] | str
+    if not chosen:
+        per_seat = DEFAULT_LEVEL
+    elif len(chosen) == 1:
+        per_seat = chosen[0]
+    elif len(chosen) == players:
+        per_seat = list(chosen)
+    elif len(chosen) == players - 1:
+        per_seat = [*chosen[: seat - 1], None, *chosen[seat - 1 :]]
+    else:
+        raise ValueError(
+            _("give one level, or one per computer player ({n})").format(n=players - 1)
+        )
+    return GameSession.new(rules, names, human_seats=(seat - 1,), levels=per_seat, seed=seed)
+
+
+def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
+    """A session from the setup screen's fields (all text)."""
+    rules = preset(values.get("preset") or "classique")
+    options = parse_option_list(values.get("options", ""))
+    if options:
+        rules = rules.override(options)
+    players_text = values.get("players", "").strip()
+    names = [n for n in values.get("names", "").split(",") if n.strip()]
+    players = int(players_text) if players_text else None
+    if players is not None and names and len(names) != players:
+        raise ValueError(_("{count} names for {n} players").format(count=len(names), n=players))
+    seat_text = values.get("seat", "").strip()
+    levels_text = values.get("levels", "").strip()
+    levels = levels_text.split(",") if levels_text else [values.get("level") or DEFAULT_LEVEL]
+    return make_session(
+        rules,
+        players=players,
+        names=names or None,
+        seat=int(seat_text) if seat_text else 1,
+        levels=levels,
+        seed=seed,
+    )

@@ -1,0 +1,522 @@
+"""The table: seats drawn in the turn direction, the trick, the hand, bids, and the pacing of
+the computer players.
+
+Everything shown for the player comes from ``session.view(seat)`` and the seat's event
+stream; the screen keeps no game state of its own beyond what is on screen. Computer
+players think in a thread (``asyncio.to_thread``) inside a Textual worker, so the screen
+never freezes; a pause after each card lets a person follow, and ``f`` speeds it up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from ascenseur.core.cards import Card, sort_for_display
+from ascenseur.core.engine import Phase
+from ascenseur.core.errors import IllegalActionError
+from ascenseur.core.events import (
+    BidMade,
+    BidsRevealed,
+    GameOver,
+    RoundDealt,
+    RoundScored,
+    TrickWon,
+)
+from ascenseur.core.rules import Bidding, Direction
+from ascenseur.core.view import PlayerView
+from ascenseur.i18n import _, ngettext
+from ascenseur.services.history import new_save_path
+from ascenseur.services.session import (
+    GameSession,
+    Step,
+    bid_refusals,
+    explain_to_player,
+    save_to_history,
+)
+
+from .chart import seat_color
+from .texts import level_name
+
+if TYPE_CHECKING:
+    from .app import AscenseurApp
+
+
+def side_layout(
+    seat: int, players: int, direction: Direction
+) -> tuple[list[int], list[int], list[int]]:
+    """Where the other seats sit around the player (at the bottom): (left column from bottom
+    to top, top row from left to right, right column from top to bottom). Clockwise, the next
+    player sits on the left; counter-clockwise, on the right."""
+    others = [(seat + i) % players for i in range(1, players)]
+    if direction is Direction.COUNTERCLOCKWISE:
+        others.reverse()  # walking clockwise round the table from the player
+    k = len(others)
+    side = 1 if k <= 5 else (k - 3) // 2
+    left = others[:side]
+    right = others[k - side :]
+    top = others[side : k - side]
+    return left, top, list(reversed(right))
+
+
+class GameScreen(Screen[None]):
+    """One game in play."""
+
+    def __init__(
+        self, session: GameSession, *, delay: float, history: Path | None, save_path: Path | None
+    ) -> None:
+        super().__init__()
+        self.session = session
+        humans = session.human_seats
+        self.seat = humans[0] if humans else 0
+        self.delay = delay
+        self.fast = delay <= 0
+        self.history = history
+        self.save_path = save_path
+        self.history_path: Path | None = None
+        #: Seats whose sealed bid is in (simultaneous bidding), learnt from the event stream.
+        self.sealed_in: set[int] = set()
+        self.message_text = Text("")
+        self._actions_key: tuple[object, ...] = ()
+        for keys, action, description in (
+            ("h", "hint", _("hint")),
+            ("s", "save", _("save")),
+            ("q", "save_quit", _("save & quit")),
+            ("t", "sheet", _("scores")),
+            ("r", "rules", _("rules")),
+            ("f", "faster", _("faster")),
+        ):
+            self._bindings.bind(keys, action, description)
+        self._bindings.bind("left", "app.focus_previous", show=False)
+        self._bindings.bind("right", "app.focus_next", show=False)
+        for digit in range(10):
+            self._bindings.bind(str(digit), f"bid({digit})", show=False)
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        view = self.view()
+        left, top, right = side_layout(self.seat, view.players, view.rules.direction)
+        yield Static(id="status")
+        with Horizontal(id="top"):
+            for s in top:
+                yield Static(id=f"seat-{s}", classes="seat")
+        with Horizontal(id="middle"):
+            with Vertical(id="left"):
+                for s in reversed(left):
+                    yield Static(id=f"seat-{s}", classes="seat")
+            yield Static(id="center")
+            with Vertical(id="right"):
+                for s in right:
+                    yield Static(id=f"seat-{s}", classes="seat")
+        yield Static(id="ladder")
+        yield Static(id=f"seat-{self.seat}", classes="seat me")
+        yield Static(id="message")
+        yield Grid(id="actions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for wanted, used in self.session.fallbacks.items():
+            self.notify(
+                _("The level {level} is not available yet: {used} computer players play.").format(
+                    level=level_name(wanted), used=level_name(used)
+                ),
+                severity="warning",
+            )
+        self.drive()
+
+    @property
+    def ascenseur_app(self) -> AscenseurApp:
+        from .app import AscenseurApp
+
+        assert isinstance(self.app, AscenseurApp)
+        return self.app
+
+    def view(self) -> PlayerView:
+        return self.session.view(self.seat)
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def name_of(self, seat: int) -> str:
+        if seat == self.seat and self.session.seats[seat].is_human:
+            return _("{name} (you)").format(name=self.session.seats[seat].name)
+        return self.session.seats[seat].name
+
+    async def redraw(self) -> None:
+        """Draw everything from the player's view."""
+        view = self.view()
+        self.query_one("#status", Static).update(self.status_text(view))
+        for s in range(view.players):
+            self.query_one(f"#seat-{s}", Static).update(self.seat_text(view, s))
+            self.query_one(f"#seat-{s}", Static).set_class(view.turn == s, "turn")
+        self.query_one("#center", Static).update(self.center_text(view))
+        self.query_one("#ladder", Static).update(self.ladder_text(view))
+        self.query_one("#message", Static).update(self.message_text)
+        await self.draw_actions(view)
+
+    def status_text(self, view: PlayerView) -> Text:
+        text = Text()
+        text.append("Ascenseur ", style="bold")
+        text.append(f"· {view.rules.preset} · ")
+        shown_round = min(view.round_index + 1, view.rounds)
+        text.append(_("round {n}/{total}").format(n=shown_round, total=view.rounds))
+        if view.phase in (Phase.BID, Phase.PLAY):
+            text.append(" · ")
+            text.append(ngettext("{n} card", "{n} cards", view.hand_size).format(n=view.hand_size))
+            text.append(" · ")
+            if view.trump_card is not None:
+                text.append(_("trump "))
+                text.append(view.trump_card.display(), style=card_style(view.trump_card))
+            else:
+                text.append(_("no trump"))
+        arrow = "↻" if view.rules.direction is Direction.CLOCKWISE else "↺"
+        text.append(f"  {arrow}")
+        if self.fast and self.delay > 0:
+            text.append(" »", style="bold yellow")
+        return text
+
+    def seat_text(self, view: PlayerView, s: int) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        marker = "▶ " if view.turn == s else "  "
+        text.append(marker, style="bold yellow")
+        text.append(self.name_of(s), style=f"bold {seat_color(s)}")
+        if view.dealer == s and view.phase is not Phase.OVER:
+            text.append("  ")
+            text.append(_("dealer"), style="reverse")
+        text.append("\n")
+        bid = view.bids[s]
+        if bid is not None:
+            bid_text = str(bid)
+        elif view.phase is Phase.BID and s in self.sealed_in:
+            bid_text = "✓"
+        else:
+            bid_text = "–"
+        text.append(
+            _("bid {bid}  won {won}  {points} pts").format(
+                bid=bid_text, won=view.won[s], points=view.totals[s]
+            )
+        )
+        text.append("\n")
+        played = dict(view.trick)
+        if s in played:
+            text.append(played[s].display(), style=card_style(played[s]) + " bold")
+        elif not view.trick and view.tricks:
+            last = view.tricks[-1]
+            card = dict(zip(last.seats(view.players), last.cards, strict=True)).get(s)
+            if card is not None:
+                style = "dim " + card_style(card)
+                text.append(card.display(), style=style)
+                if last.winner == s:
+                    text.append(" ✔", style="green")
+        level = self.session.seats[s].level
+        if level is not None:
+            text.append(f"  {level_name(level)}", style="dim")
+        if s in view.visible_hands:
+            text.append("  ")
+            text.append(_("holds "), style="dim")
+            for c in view.visible_hands[s]:
+                text.append(c.display(), style=card_style(c))
+        return text
+
+    def center_text(self, view: PlayerView) -> Text:
+        text = Text(justify="center")
+        if view.phase is Phase.PLAY:
+            number = len(view.tricks) + (1 if view.trick else 0)
+            number = max(number, 1)
+            text.append(_("trick {n}/{total}").format(n=number, total=view.hand_size))
+            text.append("\n")
+            if view.trick:
+                for seat, card in view.trick:
+                    text.append(f"{self.session.seats[seat].name} ", style=seat_color(seat))
+                    text.append(card.display(), style=card_style(card) + " bold")
+                    text.append("  ")
+            elif view.tricks:
+                last = view.tricks[-1]
+                text.append(
+                    _("{name} took the trick").format(name=self.session.seats[last.winner].name),
+                    style="green",
+                )
+            text.append("\n")
+        elif view.phase is Phase.BID:
+            total = sum(b for b in view.bids if b is not None)
+            text.append(
+                _("bidding: {total} bid for {size}").format(total=total, size=view.hand_size)
+            )
+        return text
+
+    def ladder_text(self, view: PlayerView, width: int = 74) -> Text:
+        """The hand sizes of the ladder, the current one marked (a window around it when
+        the ladder is too long for the screen)."""
+        text = Text(no_wrap=True)
+        sizes = view.rules.hand_sizes(view.players)
+        cells = [len(str(s)) + 2 for s in sizes]
+        start, end = 0, len(sizes)
+        while sum(cells[start:end]) > width - 2:
+            if view.round_index - start > end - 1 - view.round_index:
+                start += 1
+            else:
+                end -= 1
+        if start:
+            text.append("…", style="dim")
+        for i, size in enumerate(sizes[start:end], start):
+            if i == view.round_index and view.phase is not Phase.OVER:
+                text.append(f"[{size}]", style="bold reverse")
+            elif i < view.round_index:
+                text.append(f" {size} ", style="dim")
+            else:
+                text.append(f" {size} ")
+        if end < len(sizes):
+            text.append("…", style="dim")
+        return text
+
+    async def draw_actions(self, view: PlayerView) -> None:
+        """The hand as buttons (playable cards marked), or the bids while bidding."""
+        box = self.query_one("#actions", Grid)
+        my_turn = view.is_my_turn and self.session.seats[self.seat].is_human
+        buttons: list[Button] = []
+        if view.phase is Phase.BID and my_turn:
+            refusals = bid_refusals(view)
+            for bid in range(view.hand_size + 1):
+                button = Button(str(bid), id=f"bid-{bid}", compact=True, classes="bid")
+                if bid in refusals:
+                    button.add_class("unplayable")
+                    button.tooltip = refusals[bid]
+                buttons.append(button)
+        if view.hand is not None and not (view.phase is Phase.BID and my_turn):
+            legal = set(view.legal_actions) if view.phase is Phase.PLAY else set()
+            for card in sort_for_display(list(view.hand), view.trump):
+                button = Button(
+                    Text(card.display(), style=card_style(card)),
+                    id=f"card-{int(card)}",
+                    compact=True,
+                    classes="card",
+                )
+                if my_turn and view.phase is Phase.PLAY:
+                    button.add_class("playable" if card in legal else "unplayable")
+                buttons.append(button)
+        key = (view.phase, my_turn, view.hand, view.legal_actions, view.bids)
+        if key == self._actions_key:
+            return
+        self._actions_key = key
+        focused = self.focused.id if self.focused is not None else None
+        await box.remove_children()
+        if buttons:
+            await box.mount(*buttons)
+            target = next((b for b in buttons if b.id == focused), None)
+            if target is None and my_turn:
+                target = next((b for b in buttons if not b.has_class("unplayable")), None)
+            if target is not None:
+                target.focus()
+        if view.hand is None and view.phase in (Phase.BID, Phase.PLAY):
+            await box.mount(
+                Static(_("Blind round: you see everyone's card but your own."), classes="note")
+            )
+
+    def say(self, message: str, style: str = "") -> None:
+        self.message_text = Text(message, style=style)
+        self.query_one("#message", Static).update(self.message_text)
+
+    # -- the flow of the game -----------------------------------------------------------------
+
+    @work(exclusive=True, group="drive")
+    async def drive(self) -> None:
+        """Show what happened, then play the computer players until it is the human's turn."""
+        await self.show_events()
+        session = self.session
+        while True:
+            step, seat = session.next_step()
+            if step is Step.OVER:
+                await self.game_over()
+                return
+            if step is Step.HUMAN and seat == self.seat:
+                await self.prompt()
+                return
+            if step is Step.BOT and seat is not None:
+                action = await asyncio.to_thread(session.decide, seat)
+                if session.next_step() != (Step.BOT, seat):
+                    continue
+                session.apply_bot(seat, action)
+            elif step is Step.HUMAN:
+                # another human seat (hot seat is not offered by this screen): a computer
+                # suggestion plays for it so the game cannot stall
+                assert seat is not None
+                hint = await asyncio.to_thread(session.hint, seat)
+                session.act(seat, hint.action)
+            else:
+                session.advance()
+            await self.show_events()
+            if step in (Step.BOT, Step.BLIND_CARD, Step.HUMAN):
+                await self.pause(self.delay)
+
+    async def pause(self, seconds: float) -> None:
+        """Wait so a person can follow; cut short when sped up."""
+        waited = 0.0
+        while not self.fast and waited < seconds:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+        await asyncio.sleep(0)
+
+    async def show_events(self) -> None:
+        """Tell the player what the events of their stream mean, and redraw."""
+        for event in self.session.events_for(self.seat):
+            if isinstance(event, RoundDealt):
+                self.sealed_in = set()
+                self.say(
+                    _("Round {n}: {dealer} deals {cards}.").format(
+                        n=event.round_index + 1,
+                        dealer=self.session.seats[event.dealer].name,
+                        cards=ngettext("{n} card", "{n} cards", event.hand_size).format(
+                            n=event.hand_size
+                        ),
+                    )
+                )
+            elif isinstance(event, BidMade):
+                if event.bid is None or self.session.game.rules.bidding is Bidding.SIMULTANEOUS:
+                    self.sealed_in.add(event.seat)
+                if event.bid is not None and event.seat != self.seat:
+                    self.say(
+                        _("{name} bids {bid}.").format(
+                            name=self.session.seats[event.seat].name, bid=event.bid
+                        )
+                    )
+            elif isinstance(event, BidsRevealed):
+                self.say(
+                    _("Bids revealed: {bids}").format(
+                        bids=", ".join(
+                            f"{self.session.seats[s].name} {b}" for s, b in enumerate(event.bids)
+                        )
+                    )
+                )
+            elif isinstance(event, TrickWon):
+                self.say(
+                    _("{name} takes the trick.").format(name=self.session.seats[event.seat].name),
+                    "green",
+                )
+                await self.redraw()
+                await self.pause(self.delay * 1.5)
+            elif isinstance(event, RoundScored):
+                await self.redraw()
+                if not self.session.is_over:
+                    from .screens import ScoreSheetScreen
+
+                    await self.app.push_screen_wait(
+                        ScoreSheetScreen(self.session, self.seat, finished_round=event.round_index)
+                    )
+            elif isinstance(event, GameOver):
+                pass
+        await self.redraw()
+
+    async def prompt(self) -> None:
+        """It is the player's turn: say what they may do."""
+        view = self.view()
+        if view.phase is Phase.BID:
+            refusals = bid_refusals(view)
+            allowed = " ".join(str(b) for b in view.legal_actions)
+            message = _("Your bid: {allowed}.").format(allowed=allowed)
+            if refusals:
+                reason = next(iter(refusals.values()))
+                message += " " + reason
+            self.say(message, "bold")
+        elif self.message_text.plain.endswith(_("takes the trick.")) and not view.trick:
+            self.say(self.message_text.plain + " " + _("Your lead."), "bold")
+        else:
+            self.say(_("Your turn: play a card."), "bold")
+        await self.redraw()
+
+    async def game_over(self) -> None:
+        if self.history_path is None:
+            try:
+                self.history_path = save_to_history(
+                    self.session, self.ascenseur_app.history_folder()
+                )
+            except OSError as error:
+                self.notify(str(error), severity="error")
+        from .screens import EndScreen
+
+        await self.app.push_screen(EndScreen(self.session, self.history_path))
+
+    # -- the player's actions -----------------------------------------------------------------
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        button_id = event.button.id or ""
+        if button_id.startswith("card-"):
+            await self.try_action(Card(int(button_id[5:])))
+        elif button_id.startswith("bid-"):
+            await self.try_action(int(button_id[4:]))
+
+    async def try_action(self, action: int) -> None:
+        view = self.view()
+        try:
+            self.session.act(self.seat, action)
+        except IllegalActionError as error:
+            self.say(explain_to_player(error, view), "bold red")
+            self.app.bell()
+            return
+        self.say("")
+        self.drive()
+
+    async def action_bid(self, bid: int) -> None:
+        view = self.view()
+        if view.phase is Phase.BID and view.is_my_turn:
+            await self.try_action(bid)
+
+    def action_faster(self) -> None:
+        self.fast = not self.fast
+        self.notify(_("Computer players play at once.") if self.fast else _("Normal pace."))
+        self.query_one("#status", Static).update(self.status_text(self.view()))
+
+    @work(exclusive=True, group="hint")
+    async def action_hint(self) -> None:
+        view = self.view()
+        if not view.is_my_turn or not view.legal_actions:
+            self.say(_("Nothing to decide now."))
+            return
+        hint = await asyncio.to_thread(self.session.hint, self.seat)
+        if view.phase is Phase.BID:
+            what = _("bid {bid}").format(bid=hint.action)
+            target = f"#bid-{hint.action}"
+        else:
+            what = _("play {card}").format(card=Card(hint.action).display())
+            target = f"#card-{int(hint.action)}"
+        self.say(_("Hint: {what} — {reason}").format(what=what, reason=hint.reason), "cyan")
+        for button in self.query(target):
+            button.focus()
+
+    def action_save(self) -> Path | None:
+        path = self.save_path or new_save_path(self.session.game)
+        try:
+            self.session.save(path)
+        except OSError as error:
+            self.notify(str(error), severity="error")
+            return None
+        self.save_path = path
+        self.ascenseur_app.saved_to = path
+        self.notify(_("Saved to {path}").format(path=path))
+        return path
+
+    def action_save_quit(self) -> None:
+        if self.session.is_over or self.action_save() is not None:
+            self.app.exit(self.ascenseur_app.saved_to)
+
+    def action_sheet(self) -> None:
+        from .screens import ScoreSheetScreen
+
+        self.app.push_screen(ScoreSheetScreen(self.session, self.seat))
+
+    def action_rules(self) -> None:
+        from .screens import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.session.game.rules))
+
+
+def card_style(card: Card) -> str:
+    """Red for hearts and diamonds, as on the cards."""
+    return "red" if int(card.suit) in (1, 2) else ""

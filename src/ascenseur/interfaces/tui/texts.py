@@ -1,0 +1,21 @@
+"""Names shown for levels and other small texts of the terminal game, marked for translation."""
+
+from __future__ import annotations
+
+from ascenseur.i18n import N_, _
+
+LEVEL_NAMES = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+    "random": N_("random"),
+}
+
+#: The levels offered on the setup screen.
+SETUP_LEVELS = ("easy", "medium", "hard", "expert", "random")
+
+
+def level_name(level: str) -> str:
+    """A computer player's level in the active language."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
