@@ -96,3 +96,23 @@ def test_unknown_language_is_a_usage_error() -> None:
     result = CliRunner().invoke(get_app(), ["--lang", "de", "rules"])
     assert result.exit_code == 2
     assert "--lang" in result.stderr
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_every_language_runs_the_commands_and_writes_the_same_record(
+    lang: str, tmp_path: Path
+) -> None:
+    """Only the messages change with the language: the record is the same."""
+    records = []
+    for language in ("en", lang):
+        out = tmp_path / f"{language}.json"
+        done = command(
+            "--lang", language, "simulate", "--seed", "3", "--names", "Ann,Bob,Cat",
+            "--rule", "ladder=[2,3]", "--out", str(out),
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        records.append(out.read_bytes())
+        shown = command("--lang", language, "replay", str(out))
+        assert shown.returncode == 0, shown.stderr
+        assert "Ann" in shown.stdout
+    assert records[0] == records[1]

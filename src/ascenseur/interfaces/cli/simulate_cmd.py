@@ -234,4 +234,9 @@ def _print_summary(
             f"{summary.wins[seat] / summary.games:>9.1%}"
         )
     if out is not None:
-        typer.echo(_("Records written to {path}").format(path=out))
+        typer.echo(
+            _("Records written to {first} … {last}").format(
+                first=_game_path(out, 0, summary.games),
+                last=_game_path(out, summary.games - 1, summary.games),
+            )
+        )
