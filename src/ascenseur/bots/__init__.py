@@ -1,22 +1,61 @@
 """Computer players: each receives only a player's view and returns a legal action.
 
 ``make_bot(kind_or_level, seed)`` builds one: kinds ``random``, ``rules``, ``search``; levels
-for people ``easy``, ``medium``, ``hard``, ``expert``.
+for people ``easy``, ``medium``, ``hard``, ``expert`` (each a documented combination, see
+:data:`LEVEL_SETTINGS` and ``docs/bots.md``).
 """
 
 from __future__ import annotations
 
 from .base import Bot, Budget, Hint, RandomBot
+from .rules_bot import RulesBot
+from .search import SearchBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
 KINDS = ("random", "rules", "search")
 
+#: What each level is, in words (for ``--help`` and the docs).
+LEVEL_SETTINGS: dict[str, str] = {
+    "easy": "the rule-based player, with a bid off by one a third of the time and a random "
+    "card one time in six",
+    "medium": "the rule-based player",
+    "hard": "search: 600 playouts per decision (at most 25,000 simulated card plays), "
+    "worlds weighted by the bids, exact endgame",
+    "expert": "search: 2,000 playouts per decision (at most 60,000 simulated card plays), "
+    "worlds weighted by the bids, exact endgame",
+}
+
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by kind or level name."""
+    """A bot by kind (``random``, ``rules``, ``search``) or level (``easy`` … ``expert``)."""
     if name == "random":
         return RandomBot(seed)
-    raise ValueError(f"unknown bot {name!r}")
+    if name in ("rules", "medium"):
+        bot = RulesBot(seed)
+        bot.name = name
+        return bot
+    if name == "easy":
+        return RulesBot(seed, noise=1 / 3)
+    if name in ("search", "hard"):
+        search = SearchBot(seed, iterations=600, max_plays=25_000)
+        search.name = name
+        return search
+    if name == "expert":
+        expert = SearchBot(seed, iterations=2_000, max_plays=60_000)
+        expert.name = name
+        return expert
+    raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(KINDS + LEVELS)}")
 
 
-__all__ = ["KINDS", "LEVELS", "Bot", "Budget", "Hint", "RandomBot", "make_bot"]
+__all__ = [
+    "KINDS",
+    "LEVELS",
+    "LEVEL_SETTINGS",
+    "Bot",
+    "Budget",
+    "Hint",
+    "RandomBot",
+    "RulesBot",
+    "SearchBot",
+    "make_bot",
+]

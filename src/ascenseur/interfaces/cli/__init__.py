@@ -54,6 +54,7 @@ def _register() -> None:
         replay_cmd,  # noqa: F401
         rules_cmd,  # noqa: F401
         simulate_cmd,  # noqa: F401
+        tournament_cmd,  # noqa: F401
     )
 
 

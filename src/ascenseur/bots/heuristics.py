@@ -1,0 +1,311 @@
+"""The rule-based policy on bitmasks: how many tricks a hand is worth, which bid to make, which
+card to play.
+
+These functions take plain numbers (hands and card sets as bitmasks), so that the same policy
+serves the ``rules`` bot (from a player's view) and the playouts of the ``search`` bot (inside
+a sampled world, many thousand times per decision). A function here only ever gets what the
+player it decides for may know: its own cards, the cards played, the turned card, the bids.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from enum import IntEnum
+
+from ascenseur.core.cards import CARDS, SUIT_MASKS, Card
+from ascenseur.core.engine import SUIT_OF, trick_winner
+
+_TRUMP_POWER = 1000
+_LED_POWER = 500
+
+
+class Why(IntEnum):
+    """Why the policy chose a card (turned into a readable line by the bots)."""
+
+    WIN_CHEAPLY = 0  # needs tricks, wins this one with the lowest card that surely wins
+    WIN_HIGH = 1  # needs tricks, plays its highest winning card
+    RUFF = 2  # needs tricks, cannot follow, trumps low
+    CANNOT_WIN = 3  # needs tricks but cannot win this one: keeps its good cards
+    DUCK = 4  # has enough: plays its highest card that loses the trick
+    FORCED_WIN = 5  # has enough but every card wins: gets rid of the highest
+    FORCED_UNDER = 6  # has enough, may be overtaken: plays low and hopes
+    LEAD_MASTER = 7  # needs tricks: leads a card nobody can beat in its suit
+    LEAD_TRUMP = 8  # needs every trick: draws trumps with its best one
+    LEAD_LOW = 9  # needs tricks later: leads low from a long suit, keeps its honours
+    LEAD_SAFE = 10  # has enough: leads the card least likely to win
+    TAKE_ALL = 11  # needs every remaining trick: plays its strongest card
+    ONLY = 12  # a single legal card
+
+
+def cards(mask: int) -> list[Card]:
+    """The cards of a bitmask, lowest number first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def power(card: int, led: int, trump: int, strength: Sequence[int]) -> int:
+    """How strongly ``card`` plays in a trick whose led suit is ``led``; -1: it cannot win."""
+    suit = SUIT_OF[card]
+    if suit == trump:
+        return _TRUMP_POWER + strength[card]
+    if suit == led:
+        return _LED_POWER + strength[card]
+    return -1
+
+
+def higher_count(card: int, pool: int, strength: Sequence[int]) -> int:
+    """How many cards of ``pool`` in the suit of ``card`` beat it."""
+    s = strength[card]
+    count = 0
+    rest = pool & SUIT_MASKS[SUIT_OF[card]]
+    while rest:
+        low = rest & -rest
+        if strength[low.bit_length() - 1] > s:
+            count += 1
+        rest ^= low
+    return count
+
+
+# -- the worth of a hand ----------------------------------------------------------------------
+
+
+def card_chances(
+    hand: int,
+    unknown: int,
+    players: int,
+    size: int,
+    trump: int,
+    strength: Sequence[int],
+) -> list[tuple[Card, float]]:
+    """For each card of ``hand``, the chance it wins a trick, before any card is played.
+
+    ``unknown`` holds every card this player has not seen (the others' hands and the stock).
+    A card wins when no opponent holds a higher card of its suit, and (outside trump) when no
+    opponent is out of the suit while holding a trump by the time it is played.
+    """
+    n_unknown = unknown.bit_count() or 1
+    opponents = players - 1
+    q = min(1.0, opponents * size / n_unknown)  # chance an unseen card sits in an opponent's hand
+    trumps_unknown = (unknown & SUIT_MASKS[trump]).bit_count() if trump >= 0 else 0
+    p_has_trump = 1.0 - (1.0 - trumps_unknown / n_unknown) ** size if trump >= 0 else 0.0
+    short_side = False
+    if trump >= 0:
+        for s in range(4):
+            if s != trump and (hand & SUIT_MASKS[s]).bit_count() <= 1 and size >= 3:
+                short_side = True
+    out = []
+    for card in cards(hand):
+        suit = SUIT_OF[card]
+        higher = higher_count(card, unknown, strength)
+        p_top = (1.0 - q) ** higher
+        if suit == trump:
+            ruff = 0.3 if short_side else 0.1
+            p = p_top + (1.0 - p_top) * ruff
+        elif trump >= 0:
+            # The card is played on the i-th round of its suit (our higher cards go first).
+            order = 1 + higher_count(card, hand, strength)
+            in_suit = (unknown & SUIT_MASKS[suit]).bit_count()
+            expected = in_suit * size / n_unknown
+            p_short = sum(
+                math.exp(-expected) * expected**j / math.factorial(j) for j in range(order)
+            )
+            p = p_top * (1.0 - p_short * p_has_trump) ** opponents
+        else:
+            p = p_top
+        out.append((card, p))
+    return out
+
+
+def blind_chance(
+    seat: int,
+    leader: int,
+    visible: dict[int, int],
+    unknown: int,
+    players: int,
+    trump: int,
+    strength: Sequence[int],
+) -> float:
+    """In a blind one-card round: the chance that this player's unseen card wins the trick,
+    exact over the cards it may be (everyone else's card is in view)."""
+    pool = cards(unknown)
+    if not pool:
+        return 0.0
+    wins = 0
+    for mine in pool:
+        trick = []
+        for i in range(players):
+            s = (leader + i) % players
+            trick.append(mine if s == seat else visible[s].bit_length() - 1)
+        if (leader + trick_winner(trick, trump, strength)) % players == seat:
+            wins += 1
+    return wins / len(pool)
+
+
+def choose_bid(
+    expected: float,
+    sure: int,
+    legal: Sequence[int],
+    size: int,
+    prior_bids: Sequence[int],
+    players: int,
+) -> int:
+    """The bid for a hand worth ``expected`` tricks (``sure`` of them nearly certain).
+
+    What was bid before shifts it a little: when the others already claim more tricks than
+    the hand holds, marginal cards are worth less, and more when they claim fewer. When the
+    rules forbid the preferred bid, take the nearest legal one that keeps the sure tricks.
+    """
+    if prior_bids:
+        still = players - len(prior_bids) - 1
+        claimed = sum(prior_bids) + still * size / players
+        free = size - claimed - expected
+        expected += 0.25 * free / players
+    target = min(size, max(0, math.floor(expected + 0.5)))
+    if target in legal:
+        return target
+    keep = [b for b in legal if b >= min(sure, target)] or list(legal)
+    return min(keep, key=lambda b: (abs(b - expected), b))
+
+
+# -- the play of a card -------------------------------------------------------------------------
+
+
+def choose_card(
+    hand: int,
+    legal: int,
+    trick: Sequence[int],
+    players: int,
+    trump: int,
+    strength: Sequence[int],
+    need: int,
+    unknown: int,
+) -> tuple[Card, Why]:
+    """The card to play to make the bid exactly: take tricks while ``need`` > 0, duck once
+    it is reached, dump dangerous cards, take everything when every trick is needed, and
+    never lead a low trump without reason.
+
+    ``unknown`` holds the cards that other players may still hold (neither played, nor
+    turned up, nor in this hand).
+    """
+    if legal & (legal - 1) == 0:
+        return CARDS[legal.bit_length() - 1], Why.ONLY
+    left = hand.bit_count()
+    trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
+    if trick:
+        return _follow(
+            hand, legal, trick, players, trump, trump_mask, strength, need, left, unknown
+        )
+    return _lead(hand, legal, trump, trump_mask, strength, need, left, unknown)
+
+
+def _follow(
+    hand: int,
+    legal: int,
+    trick: Sequence[int],
+    players: int,
+    trump: int,
+    trump_mask: int,
+    strength: Sequence[int],
+    need: int,
+    left: int,
+    unknown: int,
+) -> tuple[Card, Why]:
+    led = SUIT_OF[trick[0]]
+    best = -1
+    for c in trick:
+        p = power(c, led, trump, strength)
+        if p > best:
+            best = p
+    after = players - len(trick) - 1
+    winners = []
+    losers = []
+    for c in cards(legal):
+        p = power(c, led, trump, strength)
+        if p > best:
+            winners.append((p, c))
+        else:
+            losers.append((strength[c], p, c))
+    if need > 0:
+        if winners:
+            winners.sort()
+            if after == 0:
+                return winners[0][1], Why.WIN_CHEAPLY
+            if need >= left:
+                return winners[-1][1], Why.TAKE_ALL
+            threats = unknown & (SUIT_MASKS[led] | trump_mask)
+            for p, c in winners:
+                if not any(power(x, led, trump, strength) > p for x in cards(threats)):
+                    return c, Why.WIN_CHEAPLY
+            if SUIT_OF[winners[0][1]] == trump and led != trump:
+                return winners[0][1], Why.RUFF
+            return winners[-1][1], Why.WIN_HIGH
+        # Cannot win: throw the least useful card, keeping trumps and high cards.
+        losers.sort(key=lambda t: (SUIT_OF[t[2]] == trump, t[0]))
+        return losers[0][2], Why.CANNOT_WIN
+    if losers:
+        # Dump the most dangerous card that still loses: the highest, trumps first.
+        losers.sort(key=lambda t: (SUIT_OF[t[2]] == trump, t[0]))
+        return losers[-1][2], Why.DUCK
+    winners.sort()
+    if after == 0:
+        return winners[-1][1], Why.FORCED_WIN
+    return winners[0][1], Why.FORCED_UNDER
+
+
+def _lead(
+    hand: int,
+    legal: int,
+    trump: int,
+    trump_mask: int,
+    strength: Sequence[int],
+    need: int,
+    left: int,
+    unknown: int,
+) -> tuple[Card, Why]:
+    options = cards(legal)
+    if need > 0:
+        masters = [c for c in options if higher_count(c, unknown, strength) == 0]
+        trump_masters = [c for c in masters if SUIT_OF[c] == trump]
+        side_masters = [c for c in masters if SUIT_OF[c] != trump]
+        trumps_out = bool(unknown & trump_mask)
+        if need >= left:
+            if trump_masters:
+                return max(trump_masters, key=strength.__getitem__), Why.LEAD_TRUMP
+            if side_masters and not trumps_out:
+                return max(side_masters, key=strength.__getitem__), Why.LEAD_MASTER
+            return max(options, key=lambda c: (SUIT_OF[c] == trump, strength[c])), Why.TAKE_ALL
+        if side_masters:
+            return max(side_masters, key=strength.__getitem__), Why.LEAD_MASTER
+        own_trumps = (hand & trump_mask).bit_count()
+        if trump_masters and own_trumps >= 2 and trumps_out:
+            return max(trump_masters, key=strength.__getitem__), Why.LEAD_TRUMP
+        # Lead low from the longest side suit; trumps only when nothing else is left.
+        best_suit = -1
+        best_len = -1
+        for s in range(5):
+            if s == trump:
+                continue
+            length = (legal & SUIT_MASKS[s]).bit_count()
+            if length > best_len:
+                best_len, best_suit = length, s
+        if best_len > 0:
+            low = cards(legal & SUIT_MASKS[best_suit])
+            return min(low, key=strength.__getitem__), Why.LEAD_LOW
+        return min(options, key=strength.__getitem__), Why.LEAD_LOW
+    # Enough tricks: lead the card most likely to lose (many higher cards out, not a trump).
+    return (
+        min(
+            options,
+            key=lambda c: (
+                SUIT_OF[c] == trump,
+                -higher_count(c, unknown, strength),
+                strength[c],
+            ),
+        ),
+        Why.LEAD_SAFE,
+    )

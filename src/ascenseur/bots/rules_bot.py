@@ -1,0 +1,198 @@
+"""The ``rules`` bot: a rule-based player a human would find sensible.
+
+It bids from the worth of its hand (each card's chance to win a trick, from the cards it has
+not seen, the trump, the hand size), shifted by what was bid before it, and plays to make its
+bid exactly (see :mod:`ascenseur.bots.heuristics`). Near the end of a game it looks at the
+score: far behind in the last round it bids for the points it needs; otherwise it bids the
+most likely number of tricks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ascenseur.core.cards import Card, mask_of
+from ascenseur.core.engine import SUIT_OF, Phase, table_for
+from ascenseur.core.view import PlayerView
+from ascenseur.i18n import _
+
+from .base import Budget, Hint
+from .heuristics import Why, blind_chance, card_chances, choose_bid, choose_card
+
+SURE = 0.85
+
+
+class ViewFacts:
+    """What a view says, as the bitmasks and numbers the policy works on."""
+
+    __slots__ = ("strength", "trump", "unknown")
+
+    def __init__(self, view: PlayerView) -> None:
+        table = table_for(view.rules, view.names)
+        self.strength: Sequence[int] = table.strength
+        self.trump = SUIT_OF[view.trump_card] if view.trump_card is not None else -1
+        self.unknown = mask_of(view.unseen_cards())
+
+
+def prior_bids(view: PlayerView) -> list[int]:
+    """The bids made before this player's, in bidding order (none when bids are sealed)."""
+    n = view.players
+    first = (view.dealer + 1) % n
+    out = []
+    for i in range(n):
+        seat = (first + i) % n
+        if seat == view.seat:
+            break
+        bid = view.bids[seat]
+        if bid is not None:
+            out.append(bid)
+    return out
+
+
+def hand_worth(view: PlayerView, facts: ViewFacts) -> tuple[float, int, list[tuple[Card, float]]]:
+    """The expected tricks of this player's hand, how many are nearly sure, and each card's
+    chance (empty in a blind round, where the player does not see its card)."""
+    if view.hand is None:
+        visible = {s: mask_of(c) for s, c in view.visible_hands.items()}
+        p = blind_chance(
+            view.seat,
+            (view.dealer + 1) % view.players,
+            visible,
+            facts.unknown,
+            view.players,
+            facts.trump,
+            facts.strength,
+        )
+        return p, int(p >= SURE), []
+    chances = card_chances(
+        mask_of(view.hand),
+        facts.unknown,
+        view.players,
+        view.hand_size,
+        facts.trump,
+        facts.strength,
+    )
+    expected = sum(p for _, p in chances)
+    sure = sum(1 for _, p in chances if p >= SURE)
+    return expected, sure, chances
+
+
+def made_points(view: PlayerView, bid: int) -> int:
+    scoring = view.rules.scoring
+    return scoring.made_base + scoring.made_per_trick * bid
+
+
+def catch_up_bid(view: PlayerView, bid: int, legal: Sequence[int], expected: float) -> int:
+    """In the last round of a game, a player far behind bids for the points it needs to win
+    (a risk worth taking: making the likely bid would lose anyway); a leader keeps the safe
+    bid."""
+    if view.rounds <= 1 or view.round_index != view.rounds - 1:
+        return bid
+    mine = view.totals[view.seat]
+    best_other = max(t for s, t in enumerate(view.totals) if s != view.seat)
+    gap = best_other - mine
+    if gap < 0 or made_points(view, bid) > gap:
+        return bid
+    for higher in sorted(b for b in legal if bid < b <= expected + 2.5):
+        if made_points(view, higher) > gap:
+            return higher
+    return bid
+
+
+class RulesBot:
+    """A sensible rule-based player; ``noise`` > 0 makes it err like a beginner (the
+    ``easy`` level): a bid off by one, now and then a card played without thought."""
+
+    name = "rules"
+
+    def __init__(self, seed: int | None = None, noise: float = 0.0) -> None:
+        self.rng = random.Random(seed)
+        self.noise = noise
+        if noise:
+            self.name = "easy"
+
+    def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
+        return self.decide(view)[0]
+
+    def hint(self, view: PlayerView) -> Hint:
+        action, reason = self.decide(view)
+        return Hint(action, reason)
+
+    def decide(self, view: PlayerView) -> tuple[int, str]:
+        """The action and its reason in a player's words."""
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError("it is not this player's turn to act")
+        if view.phase is Phase.BID:
+            return self._bid(view, legal)
+        return self._play(view, legal)
+
+    def _bid(self, view: PlayerView, legal: Sequence[int]) -> tuple[int, str]:
+        facts = ViewFacts(view)
+        expected, sure, _chances = hand_worth(view, facts)
+        bid = choose_bid(expected, sure, legal, view.hand_size, prior_bids(view), view.players)
+        bid = catch_up_bid(view, bid, legal, expected)
+        if self.noise and self.rng.random() < self.noise:
+            near = [b for b in legal if abs(b - bid) == 1]
+            if near:
+                bid = self.rng.choice(near)
+        preferred = min(view.hand_size, max(0, round(expected)))
+        if view.forbidden_bid is not None and preferred == view.forbidden_bid != bid:
+            reason = _(
+                "bid {bid}: {forbidden} is not allowed, and {bid} keeps the sure tricks"
+            ).format(bid=bid, forbidden=view.forbidden_bid)
+        elif preferred not in legal and preferred != bid:
+            reason = _("bid {bid}: {preferred} is not allowed, {bid} is the nearest").format(
+                bid=bid, preferred=preferred
+            )
+        elif view.hand is None:
+            reason = _(
+                "bid {bid}: from the others' cards, yours wins {chance}% of the time"
+            ).format(bid=bid, chance=round(100 * expected))
+        else:
+            reason = _(
+                "bid {bid}: this hand should take about {expected} tricks, {sure} nearly sure"
+            ).format(bid=bid, expected=f"{expected:.1f}", sure=sure)
+        return bid, reason
+
+    def _play(self, view: PlayerView, legal: Sequence[int]) -> tuple[int, str]:
+        facts = ViewFacts(view)
+        hand = mask_of(view.hand or ())
+        bid = view.bids[view.seat]
+        need = (bid if bid is not None else 0) - view.won[view.seat]
+        card, why = choose_card(
+            hand,
+            mask_of(legal),
+            [c for _, c in view.trick],
+            view.players,
+            facts.trump,
+            facts.strength,
+            need,
+            facts.unknown,
+        )
+        if self.noise and self.rng.random() < self.noise / 2:
+            card = self.rng.choice(legal)  # type: ignore[assignment]
+            return card, _("a card played without much thought")
+        return card, play_reason(why, card, need)
+
+
+def play_reason(why: Why, card: Card, need: int) -> str:
+    """One line a player can read for a card chosen by the policy."""
+    shown = card.display()
+    messages = {
+        Why.WIN_CHEAPLY: _("{card}: you need {need} more, and it wins this trick cheaply"),
+        Why.WIN_HIGH: _("{card}: you need {need} more, your best chance to win this trick"),
+        Why.RUFF: _("{card}: you need {need} more and cannot follow, so trump low"),
+        Why.CANNOT_WIN: _("{card}: you cannot win this trick, keep your good cards"),
+        Why.DUCK: _("{card}: you have your tricks, dump your highest card that loses"),
+        Why.FORCED_WIN: _("{card}: every card wins, so get rid of the highest"),
+        Why.FORCED_UNDER: _("{card}: every card beats the trick so far, play low and hope"),
+        Why.LEAD_MASTER: _("{card}: you need {need} more, and nobody can beat it in its suit"),
+        Why.LEAD_TRUMP: _("{card}: you need every trick, draw the trumps"),
+        Why.LEAD_LOW: _("{card}: lead low from your longest suit and keep your honours"),
+        Why.LEAD_SAFE: _("{card}: you have your tricks, lead the card most likely to lose"),
+        Why.TAKE_ALL: _("{card}: you need every remaining trick, play your strongest"),
+        Why.ONLY: _("{card}: the only card you may play"),
+    }
+    return messages[why].format(card=shown, need=max(need, 0))

@@ -1,0 +1,132 @@
+"""``ascenseur tournament``: bots against bots on duplicate deals, with statistics and ratings.
+
+Each deal is replayed with the seats rotated, so that every bot plays every hand. Prints per
+bot: points per game and per round with 95 % intervals, exact-bid rate, win rate, decision
+times (mean and 99th percentile) and an openskill rating; ``--json`` for machines,
+``--records DIR`` to keep every game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ascenseur.bots import KINDS, LEVELS, make_bot
+from ascenseur.core.rules import RulesError
+from ascenseur.i18n import _
+from ascenseur.services.tournament import TournamentConfig, TournamentResult, run_tournament
+
+from . import app
+from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
+
+
+@app.command("tournament")
+def tournament(
+    rules_name: RulesOption = None,
+    rule: RuleOption = None,
+    rules_file: RulesFileOption = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", help="Number of players (default: the number of bots)."),
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="One bot per seat, comma-separated: random, rules, search, easy, medium, "
+            "hard, expert (and ismcts, ismcts-leaky with the openspiel extra).",
+        ),
+    ] = "search,rules,rules,random",
+    games: Annotated[
+        int, typer.Option("--games", min=1, help="Games to play (whole rotations of a deal).")
+    ] = 20,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Same seed, same results.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    records: Annotated[
+        Path | None,
+        typer.Option("--records", metavar="DIR", help="Write every game's record in DIR."),
+    ] = None,
+) -> None:
+    """Play bots against each other on duplicate deals and measure them."""
+    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    count = players if players is not None else len(names)
+    if len(names) != count:
+        raise refuse(
+            _("--bots: {n} bots for {p} players; give one bot per seat").format(
+                n=len(names), p=count
+            )
+        )
+    for name in names:
+        try:
+            make_bot(name, 0)
+        except (ValueError, RulesError, ImportError) as error:
+            raise refuse(
+                _("--bots: {name} is not a bot ({reason}); choose among {names}").format(
+                    name=name, reason=error, names=", ".join(KINDS + LEVELS)
+                )
+            ) from None
+    rules = rules_or_exit(rules_name, rule, rules_file, players=count)
+    config = TournamentConfig(
+        rules=rules, bots=names, games=games, seed=seed, jobs=jobs, records=records
+    )
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn(_("Tournament")),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=as_json,
+        disable=not console.is_terminal and as_json,
+    ) as progress:
+        task = progress.add_task("games", total=config.deals * config.players)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        try:
+            result = run_tournament(config, advance)
+        except (ValueError, RulesError) as error:
+            raise refuse(str(error)) from None
+    if as_json:
+        typer.echo(result.to_json())
+    else:
+        print_table(result)
+
+
+def print_table(result: TournamentResult) -> None:
+    """The results as a table for people."""
+    console = Console()
+    config = result.config
+    table = Table(
+        title=_("{games} games ({deals} deals × {players} seatings), seed {seed}").format(
+            games=config["games"],
+            deals=config["deals"],
+            players=config["players"],
+            seed=config["seed"],
+        )
+    )
+    table.add_column(_("bot"))
+    table.add_column(_("points/game"), justify="right")
+    table.add_column(_("points/round"), justify="right")
+    table.add_column(_("exact bids"), justify="right")
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("decision ms (mean / p99)"), justify="right")
+    table.add_column(_("rating"), justify="right")
+    for bot in sorted(result.bots, key=lambda b: -b.rating):
+        table.add_row(
+            bot.label,
+            f"{bot.points_per_game:.1f} ± {bot.points_per_game_ci:.1f}",
+            f"{bot.points_per_round:.2f} ± {bot.points_per_round_ci:.2f}",
+            f"{100 * bot.exact_bid_rate:.1f} %",
+            f"{100 * bot.win_rate:.1f} %",
+            f"{bot.mean_decision_ms:.2f} / {bot.p99_decision_ms:.2f}",
+            f"{bot.rating:.1f} ({bot.rating_mu:.1f} ± {bot.rating_sigma:.1f})",
+        )
+    console.print(table)

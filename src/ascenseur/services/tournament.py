@@ -1,0 +1,297 @@
+"""Tournaments between bots, on duplicate deals, with statistics and ratings.
+
+Every deal is replayed once per seat rotation: the same cards, dealers and turned cards,
+each bot taking in turn every seat (and so every hand), which cuts the luck of the deal out
+of the comparison. Games run in worker processes; each game is seeded from the tournament
+seed, its deal and its rotation, so the same seed gives the same results whatever the number
+of workers (with bots whose budget counts work, not time).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ascenseur.bots import make_bot
+from ascenseur.core.engine import Game, Phase
+from ascenseur.core.record import dumps
+from ascenseur.core.rules import Rules
+
+#: 95 % two-sided normal quantile.
+Z95 = 1.959964
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentConfig:
+    """What to play: the rules, the bots (one per seat, in the base seating), how many games
+    (rounded up to whole rotations of a deal), the seed, the workers."""
+
+    rules: Rules
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    jobs: int = 1
+    records: Path | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    @property
+    def deals(self) -> int:
+        """How many deals are played, each once per rotation of the seats."""
+        return max(1, math.ceil(self.games / self.players))
+
+    def labels(self) -> list[str]:
+        return entry_labels(self.bots)
+
+
+def entry_labels(bots: Sequence[str]) -> list[str]:
+    """One label per bot entry: its name, numbered when a name appears twice."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in bots:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return out
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    """One game: which entry sat where, the totals, each round's bids, tricks and points
+    by seat, and each entry's decision times (seconds)."""
+
+    index: int
+    deal: int
+    rotation: int
+    seating: list[int]  # seat -> entry index
+    totals: list[int]
+    bids: list[list[int]]
+    won: list[list[int]]
+    points: list[list[int]]
+    times: list[list[float]]  # entry index -> decision times
+    record: str | None = None
+
+
+def seating(players: int, rotation: int) -> list[int]:
+    """The entry sitting in each seat in a rotation: entry ``i`` sits in seat ``i + rotation``."""
+    return [(seat - rotation) % players for seat in range(players)]
+
+
+def play_game(
+    rules: Rules,
+    bots: Sequence[str],
+    seed: int,
+    deal: int,
+    rotation: int,
+    index: int,
+    keep_record: bool = False,
+) -> GameOutcome:
+    """Play one game of a tournament (in a worker process)."""
+    players = len(bots)
+    seats = seating(players, rotation)
+    deal_seed = seed * 1_000_003 + deal
+    deal_rng = random.Random(deal_seed)
+    first_dealer = deal_rng.randrange(players)
+    labels = entry_labels(bots)
+    game = Game.new(rules, [labels[entry] for entry in seats], first_dealer=first_dealer)
+    agents = [
+        make_bot(bots[entry], seed=(deal_seed * 31 + rotation) * 17 + seat)
+        for seat, entry in enumerate(seats)
+    ]
+    times: list[list[float]] = [[] for _ in range(players)]
+    while not game.is_over:
+        if game.phase is Phase.DEAL:
+            # Each round of a deal is dealt from its own stream: the same cards in every
+            # rotation, whatever the bots did before.
+            game.deal(random.Random(deal_seed * 97 + game.round_index))
+            continue
+        if game.blind_play_pending:
+            game.play_blind_card()
+            continue
+        seat = game.turn
+        view = game.view(seat)
+        start = time.perf_counter()
+        action = agents[seat].choose(view)
+        times[seats[seat]].append(time.perf_counter() - start)
+        game.act(action, seat)
+    return GameOutcome(
+        index=index,
+        deal=deal,
+        rotation=rotation,
+        seating=seats,
+        totals=list(game.totals),
+        bids=[list(r.bids) for r in game.results],
+        won=[list(r.won) for r in game.results],
+        points=[list(r.points) for r in game.results],
+        times=times,
+        record=dumps(game) if keep_record else None,
+    )
+
+
+def _play_task(args: tuple[Any, ...]) -> GameOutcome:
+    return play_game(*args)
+
+
+@dataclass(slots=True)
+class BotStats:
+    """The figures of one bot entry over a tournament."""
+
+    label: str
+    bot: str
+    games: int = 0
+    rounds: int = 0
+    points_per_game: float = 0.0
+    points_per_game_ci: float = 0.0
+    points_per_round: float = 0.0
+    points_per_round_ci: float = 0.0
+    exact_bid_rate: float = 0.0
+    win_rate: float = 0.0
+    decisions: int = 0
+    mean_decision_ms: float = 0.0
+    p99_decision_ms: float = 0.0
+    median_decision_ms: float = 0.0
+    rating_mu: float = 0.0
+    rating_sigma: float = 0.0
+    rating: float = 0.0
+
+
+@dataclass(slots=True)
+class TournamentResult:
+    config: dict[str, Any]
+    bots: list[BotStats] = field(default_factory=list)
+    games: list[GameOutcome] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        return json.dumps({"config": self.config, "bots": [asdict(b) for b in self.bots]}, indent=1)
+
+
+def half_interval(values: Sequence[float]) -> float:
+    """Half the width of a 95 % confidence interval of the mean of ``values``."""
+    if len(values) < 2:
+        return 0.0
+    return Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[k]
+
+
+def summarize(config: TournamentConfig, outcomes: Sequence[GameOutcome]) -> TournamentResult:
+    """Per-entry figures, and ratings (openskill Plackett-Luce, games in order)."""
+    from openskill.models import PlackettLuce
+
+    labels = config.labels()
+    entries = len(labels)
+    per_game: list[list[float]] = [[] for _ in range(entries)]
+    per_round: list[list[float]] = [[] for _ in range(entries)]
+    exact = [0] * entries
+    wins = [0.0] * entries
+    times: list[list[float]] = [[] for _ in range(entries)]
+    model = PlackettLuce()
+    ratings = [model.rating(name=label) for label in labels]
+    for outcome in sorted(outcomes, key=lambda o: o.index):
+        best = max(outcome.totals)
+        top = [s for s, t in enumerate(outcome.totals) if t == best]
+        for seat, entry in enumerate(outcome.seating):
+            per_game[entry].append(outcome.totals[seat])
+            for r in range(len(outcome.points)):
+                per_round[entry].append(outcome.points[r][seat])
+                exact[entry] += outcome.bids[r][seat] == outcome.won[r][seat]
+            if seat in top:
+                wins[entry] += 1 / len(top)
+            times[entry].extend(outcome.times[entry])
+        teams = [[ratings[entry]] for entry in outcome.seating]
+        rated = model.rate(teams, scores=[float(t) for t in outcome.totals])
+        for seat, entry in enumerate(outcome.seating):
+            ratings[entry] = rated[seat][0]
+    stats = []
+    for i, label in enumerate(labels):
+        games = len(per_game[i])
+        rounds = len(per_round[i])
+        t = times[i]
+        stats.append(
+            BotStats(
+                label=label,
+                bot=config.bots[i],
+                games=games,
+                rounds=rounds,
+                points_per_game=statistics.fmean(per_game[i]) if games else 0.0,
+                points_per_game_ci=half_interval(per_game[i]),
+                points_per_round=statistics.fmean(per_round[i]) if rounds else 0.0,
+                points_per_round_ci=half_interval(per_round[i]),
+                exact_bid_rate=exact[i] / rounds if rounds else 0.0,
+                win_rate=wins[i] / games if games else 0.0,
+                decisions=len(t),
+                mean_decision_ms=1000 * statistics.fmean(t) if t else 0.0,
+                median_decision_ms=1000 * statistics.median(t) if t else 0.0,
+                p99_decision_ms=1000 * percentile(t, 0.99),
+                rating_mu=ratings[i].mu,
+                rating_sigma=ratings[i].sigma,
+                rating=ratings[i].ordinal(),
+            )
+        )
+    config_json = {
+        "rules": config.rules.to_record(),
+        "players": config.players,
+        "bots": list(config.bots),
+        "games": len(outcomes),
+        "deals": config.deals,
+        "seed": config.seed,
+    }
+    return TournamentResult(config=config_json, bots=stats, games=list(outcomes))
+
+
+def run_tournament(
+    config: TournamentConfig,
+    progress: Callable[[int, int], None] | None = None,
+) -> TournamentResult:
+    """Play every game (``config.jobs`` worker processes; 1 plays here), report progress as
+    (games done, games in all), write the records if asked, and summarize."""
+    players = config.players
+    tasks = [
+        (
+            config.rules,
+            config.bots,
+            config.seed,
+            deal,
+            rotation,
+            deal * players + rotation,
+            config.records is not None,
+        )
+        for deal in range(config.deals)
+        for rotation in range(players)
+    ]
+    outcomes: list[GameOutcome] = []
+    total = len(tasks)
+    if config.jobs <= 1:
+        for task in tasks:
+            outcomes.append(_play_task(task))
+            if progress is not None:
+                progress(len(outcomes), total)
+    else:
+        with ProcessPoolExecutor(max_workers=config.jobs) as pool:
+            futures = [pool.submit(_play_task, task) for task in tasks]
+            for future in as_completed(futures):
+                outcomes.append(future.result())
+                if progress is not None:
+                    progress(len(outcomes), total)
+    outcomes.sort(key=lambda o: o.index)
+    if config.records is not None:
+        config.records.mkdir(parents=True, exist_ok=True)
+        for outcome in outcomes:
+            name = f"game-{outcome.deal:05d}-{outcome.rotation}.json"
+            (config.records / name).write_text(outcome.record or "", encoding="utf-8")
+    return summarize(config, outcomes)
