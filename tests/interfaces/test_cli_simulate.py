@@ -131,3 +131,15 @@ def test_bad_simulations_are_refused(args: list[str], fragments: list[str]) -> N
     assert len(lines) == 1, result.stderr
     for fragment in fragments:
         assert fragment in lines[0]
+
+
+def test_record_to_standard_output_with_the_messages_on_standard_error(tmp_path: Path) -> None:
+    result = run("simulate", "--seed", "9", "--rule", "ladder=[2,3]", "--out", "-")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.startswith("Seed: 9\n")
+    file = tmp_path / "game.json"
+    run("simulate", "--seed", "9", "--rule", "ladder=[2,3]", "--out", str(file))
+    assert result.stdout == file.read_text(encoding="utf-8")
+    refused = run("simulate", "--seed", "9", "--games", "2", "--out", "-")
+    assert (refused.exit_code, refused.stdout) == (2, "")
+    assert refused.stderr.startswith("--out: ")

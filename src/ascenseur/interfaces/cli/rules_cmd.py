@@ -6,11 +6,11 @@ from typing import Annotated
 
 import typer
 
-from ascenseur.core.rules import PRESET_SUMMARIES, PRESETS, Rules, RulesError, preset
+from ascenseur.core.rules import PRESET_SUMMARIES, PRESETS, Rules, preset
 from ascenseur.i18n import _
 
 from . import app
-from .options import RuleOption, RulesFileOption, refuse, rules_or_exit
+from .options import RuleOption, RulesFileOption, rules_or_exit
 
 
 @app.command("rules")
@@ -38,13 +38,6 @@ def rules_command(
     if name is None and not rule and rules_file is None and players is None:
         _list_presets()
         return
-    if name is not None and name not in PRESETS:
-        try:
-            preset(name)
-        except RulesError as error:
-            raise refuse(
-                _("{option}: {reason}").format(option=error.option, reason=error.reason)
-            ) from None
     rules = rules_or_exit(name, rule, rules_file, players=players)
     if players is None:
         # The fewest players get the most cards each: what cannot be dealt to them cannot

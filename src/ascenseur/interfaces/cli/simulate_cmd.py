@@ -117,7 +117,8 @@ def simulate_command(
             "--out",
             metavar="FILE",
             help=(
-                "Write the game record (JSON) here. With --games N>1: into FILE if it is a "
+                "Write the game record (JSON) here, - for standard output (the messages then "
+                "go to standard error). With --games N>1: into FILE if it is a "
                 "folder (game-000.json, game-001.json, …), else to FILE with -000, -001, … "
                 "added before the extension. Game i uses seed S+i."
             ),
@@ -168,7 +169,10 @@ def simulate_command(
             raise refuse(_("--bots: {reason}").format(reason=error)) from None
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    if out is not None and not out.is_dir() and not out.parent.is_dir():
+    to_stdout = out is not None and str(out) == "-"
+    if to_stdout and games > 1:
+        raise refuse(_("--out: - writes one game to standard output; use a file with --games"))
+    if out is not None and not to_stdout and not out.is_dir() and not out.parent.is_dir():
         raise refuse(_("--out: the folder {path} does not exist").format(path=out.parent))
 
     summary = Summary(players)
@@ -184,7 +188,9 @@ def simulate_command(
                 )
             ) from None
         summary.add(last)
-        if out is not None:
+        if to_stdout:
+            typer.echo(dumps(last), nl=False)
+        elif out is not None:
             path = _game_path(out, index, games)
             try:
                 path.write_text(dumps(last), encoding="utf-8")
@@ -196,47 +202,55 @@ def simulate_command(
                 ) from None
     elapsed = time.perf_counter() - started
 
-    typer.echo(_("Seed: {seed}").format(seed=seed))
+    lines = [_("Seed: {seed}").format(seed=seed)]
     if games == 1 and last is not None:
-        _print_game(last, out)
+        lines += _game_lines(last)
     else:
-        _print_summary(summary, seat_names, kinds, elapsed, out)
+        lines += _summary_lines(summary, seat_names, kinds, elapsed)
+    if out is not None and not to_stdout:
+        if games == 1:
+            lines.append(_("Record written to {path}").format(path=_game_path(out, 0, 1)))
+        else:
+            lines.append(
+                _("Records written to {first} … {last}").format(
+                    first=_game_path(out, 0, games), last=_game_path(out, games - 1, games)
+                )
+            )
+    # With the record on standard output, the messages go to standard error.
+    for line in lines:
+        typer.echo(line, err=to_stdout)
 
 
-def _print_game(game: Game, out: Path | None) -> None:
+def _game_lines(game: Game) -> list[str]:
     width = max(len(name) for name in game.names)
-    for name, total in zip(game.names, game.totals, strict=True):
-        typer.echo(f"  {name.ljust(width)}  {total:>6}")
-    typer.echo(_("Winners: {names}").format(names=", ".join(game.names[s] for s in game.winners())))
-    if out is not None:
-        typer.echo(_("Record written to {path}").format(path=out))
+    lines = [
+        f"  {name.ljust(width)}  {total:>6}"
+        for name, total in zip(game.names, game.totals, strict=True)
+    ]
+    winners = ", ".join(game.names[s] for s in game.winners())
+    lines.append(_("Winners: {names}").format(names=winners))
+    return lines
 
 
-def _print_summary(
-    summary: Summary, names: Sequence[str], kinds: Sequence[str], elapsed: float, out: Path | None
-) -> None:
-    typer.echo(
+def _summary_lines(
+    summary: Summary, names: Sequence[str], kinds: Sequence[str], elapsed: float
+) -> list[str]:
+    rate = summary.exact_bids / summary.bids if summary.bids else 0.0
+    width = max(len(name) for name in names)
+    kind_width = max(len(kind) for kind in kinds)
+    lines = [
         _("Games: {games}   rounds: {rounds}   {rate:.1f} games/s").format(
             games=summary.games,
             rounds=summary.rounds,
             rate=summary.games / elapsed if elapsed > 0 else float("inf"),
-        )
-    )
-    rate = summary.exact_bids / summary.bids if summary.bids else 0.0
-    typer.echo(_("Exact bids: {rate:.1%}").format(rate=rate))
-    width = max(len(name) for name in names)
-    kind_width = max(len(kind) for kind in kinds)
-    typer.echo(f"  {'':<{width}}  {'':<{kind_width}}  {_('mean points'):>12}  {_('wins'):>9}")
+        ),
+        _("Exact bids: {rate:.1%}").format(rate=rate),
+        f"  {'':<{width}}  {'':<{kind_width}}  {_('mean points'):>12}  {_('wins'):>9}",
+    ]
     for seat, name in enumerate(names):
-        typer.echo(
+        lines.append(
             f"  {name.ljust(width)}  {kinds[seat].ljust(kind_width)}  "
             f"{summary.points[seat] / summary.games:>12.1f}  "
             f"{summary.wins[seat] / summary.games:>9.1%}"
         )
-    if out is not None:
-        typer.echo(
-            _("Records written to {first} … {last}").format(
-                first=_game_path(out, 0, summary.games),
-                last=_game_path(out, summary.games - 1, summary.games),
-            )
-        )
+    return lines
