@@ -172,7 +172,7 @@ def build_rules(
 def refuse(message: str) -> typer.Exit:
     """Print ``message`` as one line on standard error; the caller raises the result (exit
     status 2: the input was refused)."""
-    typer.echo(" ".join(message.split()), err=True)
+    typer.echo(" ".join(message.splitlines()), err=True)
     return typer.Exit(2)
 
 
