@@ -1,0 +1,228 @@
+"""The deal sampler: worlds consistent with a player's view, drawn from all unseen cards."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ascenseur import Card, Game, Phase, preset, sample_game, sample_hands
+from ascenseur.core.cards import SUIT_MASKS, Suit, cards_of, mask_of
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.split()]
+
+
+def test_sampler_draws_from_all_unseen_cards_stock_included() -> None:
+    """3 players × 5 cards from 52, one card turned: seat 0 has not seen 46 cards, 36 of
+    them in the stock. Each unseen card must land in the stock ≈ 36/46 of the time and in a
+    given opponent's hand ≈ 5/46 of the time. A sampler that reshuffled only the cards really
+    dealt to the opponents would give every card 0 or 1 here."""
+    game = Game.new(preset("prime").override({"ladder": [5]}), 3, first_dealer=0)
+    game.deal(random.Random(2024))
+    view = game.view(0)
+    unseen = view.unseen_cards()
+    assert len(unseen) == 46
+    samples = 3000
+    in_stock: Counter[Card] = Counter()
+    in_seat_1: Counter[Card] = Counter()
+    rng = random.Random(7)
+    for _ in range(samples):
+        hands = sample_hands(view, rng)
+        assert hands[0] == mask_of(game.hand(0))
+        assert [h.bit_count() for h in hands] == [5, 5, 5]
+        held = hands[1] | hands[2]
+        for card in unseen:
+            if not held >> card & 1:
+                in_stock[card] += 1
+            elif hands[1] >> card & 1:
+                in_seat_1[card] += 1
+    for card in unseen:
+        assert abs(in_stock[card] / samples - 36 / 46) < 0.05, card
+        assert abs(in_seat_1[card] / samples - 5 / 46) < 0.04, card
+    # The cards the opponents really hold are not favoured.
+    really_held = game.hand(1) + game.hand(2)
+    share = sum(samples - in_stock[c] for c in really_held) / (samples * len(really_held))
+    assert abs(share - 10 / 46) < 0.03
+
+
+def _void_game() -> Game:
+    """Seat 2 holds only diamonds; two tricks led in hearts and clubs show it void in hearts,
+    clubs and (must-trump, no trump played) spades, the trump suit."""
+    rules = preset("classique").override({"ladder": [5]})
+    game = Game.new(rules, 4, first_dealer=0)
+    game.deal_hands(
+        [
+            cards("2H 3H 2C 3C 4S"),
+            cards("AH KH AC KC 5S"),
+            cards("2D 3D 4D 5D 6D"),
+            cards("4H 5H 4C 5C 6S"),
+        ],
+        Card.parse("7S"),
+    )
+    for _ in range(4):
+        game.bid(0 if game.turn != game.dealer else 1)
+    for card in ("AH", "2D", "4H", "2H", "AC", "3D", "4C", "2C"):
+        game.play(card)
+    return game
+
+
+def test_sampler_respects_known_voids() -> None:
+    game = _void_game()
+    view = game.view(1)
+    assert view.voids[2] == frozenset({Suit.HEARTS, Suit.CLUBS, Suit.SPADES})
+    rng = random.Random(3)
+    banned = SUIT_MASKS[Suit.HEARTS] | SUIT_MASKS[Suit.CLUBS] | SUIT_MASKS[Suit.SPADES]
+    seen_for_seat_2: set[Card] = set()
+    for _ in range(400):
+        hands = sample_hands(view, rng)
+        assert not hands[2] & banned
+        assert hands[1] == mask_of(game.hand(1))
+        assert [h.bit_count() for h in hands] == [3, 3, 3, 3]
+        seen_for_seat_2.update(cards_of(hands[2]))
+    # Only diamonds, and several different ones: the sampler still draws at random.
+    assert {c.suit for c in seen_for_seat_2} == {Suit.DIAMONDS}
+    assert len(seen_for_seat_2) > 5
+
+
+def test_sampler_never_deals_cards_seen_played_or_turned() -> None:
+    game = _void_game()
+    view = game.view(0)
+    seen = mask_of(view.played_cards()) | (1 << Card.parse("7S")) | mask_of(game.hand(0))
+    rng = random.Random(5)
+    for _ in range(300):
+        hands = sample_hands(view, rng)
+        assert hands[0] == mask_of(game.hand(0))
+        others = hands[1] | hands[2] | hands[3]
+        assert not others & seen
+        assert hands[1] & hands[2] == hands[1] & hands[3] == hands[2] & hands[3] == 0
+
+
+def test_sampler_keeps_the_players_own_cards() -> None:
+    game = Game.new(preset("ascensor").override({"ladder": [6]}), 5, first_dealer=3)
+    game.deal(random.Random(0))
+    rng = random.Random(1)
+    for seat in range(5):
+        view = game.view(seat)
+        for _ in range(50):
+            assert sample_hands(view, rng)[seat] == game.hands[seat]
+
+
+def test_sampler_blind_round_draws_the_players_own_card_and_keeps_the_others() -> None:
+    game = Game.new(preset("enculette").override({"ladder": [1]}), 4, first_dealer=0)
+    game.deal(random.Random(8))
+    view = game.view(2)
+    assert view.hand is None
+    unseen = set(view.unseen_cards())
+    assert len(unseen) == 21 - 3
+    drawn: Counter[Card] = Counter()
+    rng = random.Random(9)
+    for _ in range(900):
+        hands = sample_hands(view, rng)
+        for seat in (0, 1, 3):
+            assert hands[seat] == game.hands[seat]
+        (card,) = cards_of(hands[2])
+        assert card in unseen
+        drawn[card] += 1
+    assert set(drawn) == unseen  # every unseen card, the stock's included, can be the own card
+
+
+def test_sampler_is_reproducible_with_a_seed() -> None:
+    view = _void_game().view(3)
+    assert sample_hands(view, random.Random(4)) == sample_hands(view, random.Random(4))
+
+
+def test_sample_game_of_a_view_gives_back_that_view() -> None:
+    game = _void_game()
+    for seat in range(4):
+        view = game.view(seat)
+        world = sample_game(view, random.Random(seat))
+        assert world.view(seat) == view
+
+
+def test_sample_game_fills_sealed_bids_with_the_given_policy() -> None:
+    rules = preset("ascensor").override(
+        {"bidding": "simultaneous", "bid_limit": "none", "ladder": [3]}
+    )
+    game = Game.new(rules, 3, first_dealer=0)
+    game.deal(random.Random(3))
+    game.bid(1)
+    game.bid(2)
+    view = game.view(0)
+    assert view.bids == (None, None, None)
+    world = sample_game(view, random.Random(0), sealed_bid=lambda v, seat, rng: 3)
+    assert world.bids == [-1, 3, 3]
+    assert world.view(0) == view
+    world.bid(0)
+    assert world.phase is Phase.PLAY
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[Game, int]:
+    """A game stopped anywhere in a round, under any preset and a few options."""
+    name = draw(st.sampled_from(["classique", "prime", "ascensor", "enculette"]))
+    players = draw(st.integers(3, 6))
+    largest = 21 // players if name == "enculette" else 6
+    options: dict[str, object] = {"ladder": [draw(st.integers(1, largest))]}
+    if draw(st.booleans()):
+        options["bidding"], options["bid_limit"] = "simultaneous", "none"
+    if draw(st.booleans()):
+        options["void_rule"] = draw(st.sampled_from(["must-trump", "free"]))
+    if draw(st.booleans()):
+        options["blind_single_card"] = True
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    game = Game.new(preset(name).override(options), players, rng=rng)
+    game.deal(rng)
+    for _ in range(draw(st.integers(0, players * 7))):
+        if game.phase not in (Phase.BID, Phase.PLAY):
+            break
+        if game.blind_play_pending:
+            game.play_blind_card()
+        else:
+            game.push(rng.choice(game.legal_actions()))
+    return game, draw(st.integers(0, players - 1))
+
+
+@settings(max_examples=80)
+@given(positions(), st.integers(0, 2**32))
+def test_sample_game_agrees_with_the_view_and_can_be_played_out(
+    position: tuple[Game, int], seed: int
+) -> None:
+    game, seat = position
+    if game.phase in (Phase.BID, Phase.PLAY):
+        view = game.view(seat)
+        world = sample_game(view, random.Random(seed))
+        assert world.view(seat) == view
+        for other, suits in enumerate(view.voids):
+            for suit in suits:
+                assert not world.hands[other] & SUIT_MASKS[suit]
+        world.random_playout(random.Random(seed))
+        assert world.phase in (Phase.DEAL, Phase.OVER)
+
+
+def test_sampler_with_voids_that_defeat_a_plain_shuffle() -> None:
+    """Seat 2 may hold only the 11 unseen diamonds of 36 unseen cards: a plain shuffle rarely
+    gives it three of them, so the constructive deal must, every time."""
+    game = _void_game()
+    view = game.view(1)
+    diamonds_unseen = [c for c in view.unseen_cards() if c.suit is Suit.DIAMONDS]
+    assert len(diamonds_unseen) == 13 - 2 - 0  # 2D, 3D played; seat 1 holds none
+    rng = random.Random(12)
+    for _ in range(50):
+        hands = sample_hands(view, rng)
+        assert all(c.suit is Suit.DIAMONDS for c in cards_of(hands[2]))
+
+
+@pytest.mark.parametrize("phase_name", ["DEAL", "OVER"])
+def test_sampler_outside_a_round_deals_nothing(phase_name: str) -> None:
+    game = Game.new(preset("classique").override({"ladder": [1]}), 3, first_dealer=0)
+    if phase_name == "OVER":
+        game.deal(random.Random(0))
+        game.random_playout(random.Random(0))
+    view = game.view(0)
+    assert view.phase.name == phase_name
+    assert sample_hands(view, random.Random(0)) == [0, 0, 0]
