@@ -19,7 +19,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ascenseur.i18n import _
@@ -36,8 +35,10 @@ from .events import (
     RoundScored,
     TrickWon,
 )
+from .phase import Phase as Phase  # re-exported: the engine is where callers look
 from .rules import Bidding, BidLimit, DeckKind, DuplicateCards, Rules, TrumpRule, VoidRule
 from .scoring import round_points, winners
+from .view import view_of
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -49,15 +50,10 @@ _STRENGTH_FIRST_WINS: Final = tuple(2 * (n % SUIT_BITS) for n in range(2 * COPY_
 _STRENGTH_DECK_ORDER: Final = tuple(
     2 * (n % SUIT_BITS) + (1 if n < COPY_OFFSET else 0) for n in range(2 * COPY_OFFSET)
 )
+#: The seat after each seat, by number of players.
+_NEXT_SEAT: Final = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(64))
 _TRUMP_BONUS: Final = 1000
 _LED_BONUS: Final = 500
-
-
-class Phase(IntEnum):
-    DEAL = 0
-    BID = 1
-    PLAY = 2
-    OVER = 3
 
 
 class Trick(NamedTuple):
@@ -552,7 +548,8 @@ class Game:
         the next deal clears them). The legality test is :meth:`legal_mask`'s, inlined, and
         with one deck the trick goes to the highest bit of the trumps, else of the suit led,
         among the cards played (:func:`trick_winner` decides between equal cards of two
-        decks); a test replays playouts through the checked path."""
+        decks); a test replays playouts through the checked path. The card chosen is the
+        ``k``-th lowest of the legal mask, ``k = int(rng.random() × count)``."""
         rand = rng.random
         while self.phase is Phase.BID:
             bids = self.legal_bids()
@@ -570,12 +567,14 @@ class Game:
         suit_of = SUIT_OF
         cards = CARDS
         new_trick = tuple.__new__
+        after = _NEXT_SEAT[n]
         hands = self.hands
         won = self.won
         tricks = self.tricks
         trick = self.trick
         leader = self.leader
         turn = self.turn
+        # Every player about to play holds one card per trick left, the current one included.
         remaining = self.hand_size - len(tricks)
         played = len(trick)
         led_mask = suit_masks[suit_of[trick[0]]] if trick else 0
@@ -584,24 +583,51 @@ class Game:
             trick_bits |= 1 << card
         while True:
             hand = hands[turn]
-            mask = (hand & led_mask or hand & trump_mask or hand) if played else hand
-            k = int(rand() * mask.bit_count())
-            while k:
-                mask &= mask - 1
-                k -= 1
-            bit = mask & -mask
+            if played:
+                mask = hand & led_mask or hand & trump_mask or hand
+                k = int(rand() * mask.bit_count()) if mask != hand else int(rand() * remaining)
+            else:
+                mask = hand
+                k = int(rand() * remaining)
+            if k:
+                if k > 2:
+                    # Skip whole suits (32-bit windows) while the k-th card lies beyond them:
+                    # cheaper than clearing bits one by one in a wide integer.
+                    low = mask & 0xFFFFFFFF
+                    count = low.bit_count()
+                    base = 0
+                    while k >= count:
+                        k -= count
+                        base += 32
+                        low = (mask >> base) & 0xFFFFFFFF
+                        count = low.bit_count()
+                    while k:
+                        low &= low - 1
+                        k -= 1
+                    bit = (low & -low) << base
+                else:
+                    mask &= mask - 1
+                    if k == 2:
+                        mask &= mask - 1
+                    bit = mask & -mask
+            else:
+                bit = mask & -mask
             hands[turn] = hand ^ bit
             card = cards[bit.bit_length() - 1]
             trick.append(card)
-            if not played:
+            trick_bits |= bit
+            if played:
+                played += 1
+                if played < n:
+                    turn = after[turn]
+                    continue
+            else:
                 led_mask = suit_masks[suit_of[card]]
-            played += 1
-            if played < n:
-                trick_bits |= bit
-                turn = turn + 1 if turn + 1 < n else 0
-                continue
+                played = 1
+                if n > 1:
+                    turn = after[turn]
+                    continue
             if one_deck:
-                trick_bits |= bit
                 best = trick_bits & trump_suit_mask or trick_bits & led_mask
                 winner = leader + trick.index(cards[best.bit_length() - 1])
                 if winner >= n:
@@ -901,8 +927,6 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know (RULES.md §9): the one place every interface gets it from."""
-        from .view import view_of
-
         return view_of(self, seat)
 
     def __repr__(self) -> str:

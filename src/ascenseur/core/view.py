@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import Card, Suit, cards_of
+from .phase import Phase
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .engine import Game, Phase, RoundResult, Trick
+    from .engine import Game, RoundResult, Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +96,15 @@ class PlayerView:
         return [c for c in deck if c not in seen]
 
 
+#: The set of suits of each void bitmask (a player's known voids), built once.
+_VOID_SETS: tuple[frozenset[Suit], ...] = tuple(
+    frozenset(Suit(s) for s in range(5) if mask >> s & 1) for mask in range(32)
+)
+_NO_VOIDS: frozenset[Suit] = _VOID_SETS[0]
+
+
 def view_of(game: Game, seat: int) -> PlayerView:
     """The view of ``seat`` on ``game``."""
-    from .engine import Phase
-
     t = game.table
     n = t.players
     if not 0 <= seat < n:
@@ -148,9 +154,7 @@ def view_of(game: Game, seat: int) -> PlayerView:
         won=tuple(game.won) if in_round else (0,) * n,
         totals=tuple(game.totals),
         results=game.results,
-        voids=tuple(frozenset(Suit(s) for s in range(5) if v >> s & 1) for v in game.voids)
-        if in_round
-        else (frozenset(),) * n,
+        voids=tuple(_VOID_SETS[v] for v in game.voids) if in_round else (frozenset(),) * n,
         legal_actions=tuple(game.legal_actions()) if my_turn and not hidden_play else (),
         forbidden_bid=game.forbidden_bid() if my_turn else None,
         hand_counts=tuple(m.bit_count() for m in game.hands) if in_round else (0,) * n,
