@@ -791,14 +791,59 @@ def test_option_scoring_table_equal_to_a_named_scheme_is_that_scheme() -> None:
     assert rules.scoring is SCORINGS["bonus-10"]
 
 
-def test_rule_make_the_contract_only_with_the_exact_number_of_tricks() -> None:
-    for scheme in SCORINGS.values():
-        made = round_points(scheme, [1, 1, 1], [1, 2, 0])
-        assert made[0] == scheme.made_base + scheme.made_per_trick * 1 + (
-            (made[0] - scheme.made_base - scheme.made_per_trick) if scheme.pool else 0
-        )
-        assert made[1] == scheme.missed_per_trick * 2 - scheme.missed_per_diff * 1
-        assert made[2] == -scheme.missed_per_diff * 1
+@pytest.mark.parametrize(
+    ("scheme", "points"),
+    [
+        ("pool", [3, -1, -1]),
+        ("own-tricks", [1, -1, -1]),
+        ("bonus-10", [11, 0, 0]),
+        ("ascensor", [15, -5, -5]),
+    ],
+)
+def test_rule_make_the_contract_only_with_the_exact_number_of_tricks(
+    scheme: str, points: list[int]
+) -> None:
+    # All bid 1: one wins exactly 1, one wins 2 (one too many), one wins 0 (one too few).
+    assert round_points(SCORINGS[scheme], [1, 1, 1], [1, 2, 0]) == points
+
+
+def test_rule_events_of_a_round_say_what_happened_in_order() -> None:
+    game = Game.new(
+        preset("classique").override({"ladder": [1]}), ["Ann", "Bob", "Cat"], first_dealer=0
+    )
+    events = game.deal_hands([cards("2H"), cards("AH"), cards("KH")], Card.parse("3S"))
+    kinds = [type(e).__name__ for e in events]
+    for action in (1, 0, 1):  # Bob, Cat, then Ann the dealer
+        events = game.act(action)
+        kinds += [type(e).__name__ for e in events]
+    for card in ("AH", "KH", "2H"):
+        kinds += [type(e).__name__ for e in game.play(card)]
+    assert kinds == [
+        "RoundDealt",
+        "BidMade",
+        "BidMade",
+        "BidMade",
+        "CardPlayed",
+        "CardPlayed",
+        "CardPlayed",
+        "TrickWon",
+        "RoundScored",
+        "GameOver",
+    ]
+    assert game.winners() == [1]
+
+
+def test_rule_a_dealt_hand_must_fit_the_table() -> None:
+    game = Game.new(
+        preset("classique").override({"ladder": [1]}), ["Ann", "Bob", "Cat"], first_dealer=0
+    )
+    with pytest.raises(InvalidDealError, match="there are 2 hands for 3 players"):
+        game.deal_hands([cards("2H"), cards("AH")], Card.parse("3S"))
+    with pytest.raises(InvalidDealError, match="Bob holds 2 cards instead of 1"):
+        game.deal_hands([cards("2H"), cards("AH KH"), cards("QH")], Card.parse("3S"))
+    with pytest.raises(InvalidDealError, match="AH is dealt twice"):
+        game.deal_hands([cards("2H"), cards("AH"), cards("AH")], Card.parse("3S"))
+    assert game.phase is Phase.DEAL
 
 
 # -- invalid options and combinations (RULES.md §8, last paragraph) ------------------------------
