@@ -9,6 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ascenseur import EXAMPLE_RECORD, Game, Phase, RecordError, preset, replay, score_sheet
 from ascenseur.core.record import dumps, game_to_record, loads
@@ -474,3 +476,55 @@ def test_record_refusal_leaves_nothing_half_replayed() -> None:
     record["rounds"][0]["tricks"][1] = ["KD", "7H", "TD", "9C"]
     with pytest.raises(RecordError, match=r"round 1, trick 2: Martine does not hold 9C"):
         replay(record)
+
+
+# -- any damage to a record is a RecordError, never a crash (the CLI exits 2 on it) -------------
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.sampled_from(["", "AS", "10D", "T5", "AS'", "ZZ", "classique", "up-down"]),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(["dealer", "hands", "trump", "bids", "tricks", "won", "cards"]),
+            inner,
+            max_size=4,
+        )
+    ),
+    max_leaves=8,
+)
+
+
+def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out += _paths(value, (*prefix, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            out += _paths(value, (*prefix, index))
+    return out
+
+
+@settings(max_examples=300)
+@given(st.data())
+def test_record_damaged_anywhere_is_refused_with_a_record_error(data: st.DataObject) -> None:
+    record = example()
+    for _ in range(data.draw(st.integers(1, 3))):
+        paths = _paths(record)[1:]
+        path = data.draw(st.sampled_from(paths))
+        target: Any = record
+        for key in path[:-1]:
+            target = target[key]
+        if data.draw(st.booleans()):
+            target[path[-1]] = data.draw(JSON_VALUES)
+        elif isinstance(target, dict):
+            del target[path[-1]]
+        else:
+            target.pop(path[-1])
+    try:
+        replay(record)
+    except RecordError as error:
+        assert str(error)
