@@ -543,21 +543,46 @@ class Game:
     def random_playout(self, rng: random.Random) -> None:
         """Finish the current round with uniformly random legal actions.
 
-        The inner loop of Monte Carlo search and of the speed benchmark: the play is kept in
+        The inner loop of Monte Carlo search and of the speed benchmark: the round is kept in
         local variables, and the voids it reveals are not tracked (the round ends here, and
-        the next deal clears them). The legality test is :meth:`legal_mask`'s, inlined, and
-        with one deck the trick goes to the highest bit of the trumps, else of the suit led,
-        among the cards played (:func:`trick_winner` decides between equal cards of two
-        decks); a test replays playouts through the checked path. The card chosen is the
-        ``k``-th lowest of the legal mask, ``k = int(rng.random() × count)``."""
+        the next deal clears them). The legality tests of :meth:`legal_bids` and
+        :meth:`legal_mask` are inlined, and with one deck the trick goes to the highest bit
+        of the trumps, else of the suit led, among the cards played (:func:`trick_winner`
+        decides between equal cards of two decks); a test replays playouts through the
+        checked path. The action chosen is the ``k``-th of the legal ones in
+        :meth:`legal_actions`' order, ``k = int(rng.random() × count)``."""
         rand = rng.random
-        while self.phase is Phase.BID:
-            bids = self.legal_bids()
-            self._bid(bids[int(rand() * len(bids))], None)
-        if self.phase is not Phase.PLAY:
-            return
         t = self.table
         n = t.players
+        after = _NEXT_SEAT[n] if n < len(_NEXT_SEAT) else tuple((s + 1) % n for s in range(n))
+        if self.phase is Phase.BID:
+            size = self.hand_size
+            bids = self.bids
+            seat = self.turn
+            count = self.bid_count
+            total = self.bid_total
+            under = t.under
+            hook = t.hook
+            while count < n:
+                if under:
+                    bid = int(rand() * (size - total))
+                elif hook and count == n - 1 and total <= size:
+                    # The hook forbids the bid that makes the total: skip over it.
+                    bid = int(rand() * size)
+                    if bid >= size - total:
+                        bid += 1
+                else:
+                    bid = int(rand() * (size + 1))
+                bids[seat] = bid
+                total += bid
+                count += 1
+                seat = after[seat]
+            self.bid_count = count
+            self.bid_total = total
+            self.phase = Phase.PLAY
+            self.turn = self.leader = after[self.dealer]
+        elif self.phase is not Phase.PLAY:
+            return
         trump = self.trump_suit
         trump_suit_mask = SUIT_MASKS[trump] if trump >= 0 else 0
         trump_mask = trump_suit_mask if t.must_trump else 0
@@ -567,7 +592,6 @@ class Game:
         suit_of = SUIT_OF
         cards = CARDS
         new_trick = tuple.__new__
-        after = _NEXT_SEAT[n]
         hands = self.hands
         won = self.won
         tricks = self.tricks
@@ -585,49 +609,26 @@ class Game:
             hand = hands[turn]
             if played:
                 mask = hand & led_mask or hand & trump_mask or hand
-                k = int(rand() * mask.bit_count()) if mask != hand else int(rand() * remaining)
+                k = int(rand() * mask.bit_count())
             else:
                 mask = hand
                 k = int(rand() * remaining)
-            if k:
-                if k > 2:
-                    # Skip whole suits (32-bit windows) while the k-th card lies beyond them:
-                    # cheaper than clearing bits one by one in a wide integer.
-                    low = mask & 0xFFFFFFFF
-                    count = low.bit_count()
-                    base = 0
-                    while k >= count:
-                        k -= count
-                        base += 32
-                        low = (mask >> base) & 0xFFFFFFFF
-                        count = low.bit_count()
-                    while k:
-                        low &= low - 1
-                        k -= 1
-                    bit = (low & -low) << base
-                else:
-                    mask &= mask - 1
-                    if k == 2:
-                        mask &= mask - 1
-                    bit = mask & -mask
-            else:
-                bit = mask & -mask
+            while k:
+                mask &= mask - 1
+                k -= 1
+            bit = mask & -mask
             hands[turn] = hand ^ bit
             card = cards[bit.bit_length() - 1]
             trick.append(card)
-            trick_bits |= bit
-            if played:
-                played += 1
-                if played < n:
-                    turn = after[turn]
-                    continue
-            else:
+            if not played:
                 led_mask = suit_masks[suit_of[card]]
-                played = 1
-                if n > 1:
-                    turn = after[turn]
-                    continue
+            played += 1
+            if played < n:
+                trick_bits |= bit
+                turn = after[turn]
+                continue
             if one_deck:
+                trick_bits |= bit
                 best = trick_bits & trump_suit_mask or trick_bits & led_mask
                 winner = leader + trick.index(cards[best.bit_length() - 1])
                 if winner >= n:
