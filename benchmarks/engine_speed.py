@@ -1,6 +1,6 @@
 """How fast the engine plays random hands, beside OpenSpiel's ``oh_hell`` driven from Python.
 
-    uv run python benchmarks/engine_speed.py           # about a minute
+    uv run python benchmarks/engine_speed.py           # about a minute of CPU
     uv run python benchmarks/engine_speed.py --quick   # a few seconds, noisier
 
 One hand, on both sides, is: a new game, the deal (dealer, cards, trump card), the bids and
@@ -9,8 +9,9 @@ the play, each choice a uniformly random legal one picked with the same cheap
 ``Game.random_playout`` with the ``prime`` preset, one hand (``ladder = [tricks]``) and free
 discards, the rules OpenSpiel plays; theirs is ``new_initial_state()`` then
 ``chance_outcomes()`` / ``legal_actions()`` / ``apply_action()`` until the end. Each figure is
-the best of three timed repetitions. It also times :meth:`Game.copy` and :meth:`Game.view` in
-the middle of a hand, the costs a search pays per simulation.
+the best of three timed batches of CPU time, ours and theirs taking turns. It also times
+:meth:`Game.copy` and :meth:`Game.view` in the middle of a hand, the costs a search pays per
+simulation.
 """
 
 from __future__ import annotations
@@ -19,11 +20,14 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ascenseur import Game, Phase, preset
 
 DECK = 52
+#: CPU time of this process: on a machine shared with other work, it counts only our own
+#: turns on a core (wall-clock time would charge the waits to whichever engine ran then).
+clock = time.process_time
 
 
 def our_hands(players: int, tricks: int, seed: int) -> Callable[[int], None]:
@@ -68,23 +72,28 @@ def their_hands(players: int, tricks: int, seed: int) -> Callable[[int], None] |
     return run
 
 
-def rate(run: Callable[[int], None], seconds: float, repeats: int = 3) -> float:
-    """Calls of ``run(1)`` per second: the best of ``repeats`` timed batches of about
-    ``seconds`` each."""
+def batch_size(run: Callable[[int], None], seconds: float) -> int:
+    """How many calls of ``run(1)`` take about ``seconds``."""
     count = 1
-    while True:  # find a batch size that takes about a tenth of the budget
-        start = time.perf_counter()
+    while True:
+        start = clock()
         run(count)
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         if elapsed > seconds / 10:
-            break
+            return max(1, int(count * seconds / elapsed))
         count *= 2
-    count = max(1, int(count * seconds / elapsed))
-    best = 0.0
+
+
+def rates(runs: Sequence[Callable[[int], None]], seconds: float, repeats: int) -> list[float]:
+    """Calls of ``run(1)`` per second for each of ``runs``: the best of ``repeats`` batches of
+    about ``seconds`` each, the runs taking turns so that a busy machine slows them alike."""
+    counts = [batch_size(run, seconds) for run in runs]
+    best = [0.0] * len(runs)
     for _ in range(repeats):
-        start = time.perf_counter()
-        run(count)
-        best = max(best, count / (time.perf_counter() - start))
+        for i, (run, count) in enumerate(zip(runs, counts, strict=True)):
+            start = clock()
+            run(count)
+            best[i] = max(best[i], count / (clock() - start))
     return best
 
 
@@ -103,20 +112,22 @@ def mid_hand_game(players: int, tricks: int) -> Game:
     return game
 
 
-def per_call_microseconds(call: Callable[[], object], seconds: float) -> float:
+def per_call_microseconds(call: Callable[[], object], seconds: float, repeats: int) -> float:
     def run(count: int) -> None:
         for _ in range(count):
             call()
 
-    return 1e6 / rate(run, seconds)
+    return 1e6 / rates([run], seconds, repeats)[0]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short, noisier run")
-    parser.add_argument("--seconds", type=float, help="time per measured batch")
+    parser.add_argument("--seconds", type=float, help="CPU seconds per measured batch")
+    parser.add_argument("--repeats", type=int, default=3, help="batches per figure (best kept)")
     args = parser.parse_args(argv)
-    seconds = args.seconds or (0.25 if args.quick else 1.5)
+    seconds = args.seconds or (0.25 if args.quick else 1.0)
+    repeats = args.repeats
 
     configurations = []
     for players in (3, 4, 5):
@@ -124,18 +135,20 @@ def main(argv: list[str] | None = None) -> int:
         configurations += [(players, 5), (players, largest)]
 
     print(
-        f"Random hands per second (best of 3, {seconds:g} s batches), "
+        f"Random hands per CPU second (best of {repeats}, {seconds:g} s batches), "
         f"Python {sys.version.split()[0]}"
     )
     print(f"{'players':>7} {'tricks':>6} {'ours':>10} {'OpenSpiel':>10} {'ratio':>6}")
     ratios = []
     for players, tricks in configurations:
-        ours = rate(our_hands(players, tricks, seed=players * 100 + tricks), seconds)
-        theirs_run = their_hands(players, tricks, seed=players * 100 + tricks)
+        seed = players * 100 + tricks
+        ours_run = our_hands(players, tricks, seed)
+        theirs_run = their_hands(players, tricks, seed)
         if theirs_run is None:
+            (ours,) = rates([ours_run], seconds, repeats)
             print(f"{players:>7} {tricks:>6} {ours:>10,.0f} {'(absent)':>10} {'':>6}")
             continue
-        theirs = rate(theirs_run, seconds)
+        ours, theirs = rates([ours_run, theirs_run], seconds, repeats)
         ratios.append(ours / theirs)
         print(f"{players:>7} {tricks:>6} {ours:>10,.0f} {theirs:>10,.0f} {ours / theirs:>5.2f}×")
     if ratios:
@@ -144,8 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     print()
     for players, tricks in ((4, 5), (3, 17)):
         game = mid_hand_game(players, tricks)
-        copy_us = per_call_microseconds(game.copy, seconds / 2)
-        view_us = per_call_microseconds(lambda g=game, s=game.turn: g.view(s), seconds / 2)
+        copy_us = per_call_microseconds(game.copy, seconds / 2, repeats)
+        view_us = per_call_microseconds(lambda g=game, s=game.turn: g.view(s), seconds / 2, repeats)
         print(
             f"{players} players, {tricks} tricks, mid-hand: Game.copy() {copy_us:.2f} µs, "
             f"Game.view(seat) {view_us:.2f} µs"
