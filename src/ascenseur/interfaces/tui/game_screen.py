@@ -155,8 +155,10 @@ class GameScreen(Screen[None]):
         view = self.view()
         self.query_one("#status", Static).update(self.status_text(view))
         for s in range(view.players):
-            self.query_one(f"#seat-{s}", Static).update(self.seat_text(view, s))
-            self.query_one(f"#seat-{s}", Static).set_class(view.turn == s, "turn")
+            box = self.query_one(f"#seat-{s}", Static)
+            box.update(self.seat_text(view, s))
+            if box.has_class("turn") != (view.turn == s):
+                box.set_class(view.turn == s, "turn")
         self.query_one("#center", Static).update(self.center_text(view))
         self.query_one("#ladder", Static).update(self.ladder_text(view))
         self.query_one("#message", Static).update(self.message_text)
@@ -279,8 +281,12 @@ class GameScreen(Screen[None]):
 
     async def draw_actions(self, view: PlayerView) -> None:
         """The hand as buttons (playable cards marked), or the bids while bidding."""
-        box = self.query_one("#actions", Grid)
         my_turn = view.is_my_turn and self.session.seats[self.seat].is_human
+        key = (view.phase, my_turn, view.hand, view.legal_actions, view.bids)
+        if key == self._actions_key:
+            return
+        self._actions_key = key
+        box = self.query_one("#actions", Grid)
         buttons: list[Button] = []
         if view.phase is Phase.BID and my_turn:
             refusals = bid_refusals(view)
@@ -302,17 +308,14 @@ class GameScreen(Screen[None]):
                 if my_turn and view.phase is Phase.PLAY:
                     button.add_class("playable" if card in legal else "unplayable")
                 buttons.append(button)
-        key = (view.phase, my_turn, view.hand, view.legal_actions, view.bids)
-        if key == self._actions_key:
-            return
-        self._actions_key = key
         focused = self.focused.id if self.focused is not None else None
         await box.remove_children()
         if buttons:
             await box.mount(*buttons)
-            target = next((b for b in buttons if b.id == focused), None)
-            if target is None and my_turn:
-                target = next((b for b in buttons if not b.has_class("unplayable")), None)
+            usable = [b for b in buttons if not b.has_class("unplayable")]
+            target = next((b for b in usable if b.id == focused), None)
+            if target is None and my_turn and usable:
+                target = usable[0]
             if target is not None:
                 target.focus()
         if view.hand is None and view.phase in (Phase.BID, Phase.PLAY):
@@ -352,7 +355,7 @@ class GameScreen(Screen[None]):
                 session.act(seat, hint.action)
             else:
                 session.advance()
-            await self.show_events()
+            await self.show_events(draw=not self.fast)
             if step in (Step.BOT, Step.BLIND_CARD, Step.HUMAN):
                 await self.pause(self.delay)
 
@@ -364,8 +367,9 @@ class GameScreen(Screen[None]):
             waited += 0.05
         await asyncio.sleep(0)
 
-    async def show_events(self) -> None:
-        """Tell the player what the events of their stream mean, and redraw."""
+    async def show_events(self, draw: bool = True) -> None:
+        """Tell the player what the events of their stream mean, and redraw (at full speed
+        only what must be seen: the score sheets and the player's turn)."""
         for event in self.session.events_for(self.seat):
             if isinstance(event, RoundDealt):
                 self.sealed_in = set()
@@ -400,8 +404,9 @@ class GameScreen(Screen[None]):
                     _("{name} takes the trick.").format(name=self.session.seats[event.seat].name),
                     "green",
                 )
-                await self.redraw()
-                await self.pause(self.delay * 1.5)
+                if draw:
+                    await self.redraw()
+                    await self.pause(self.delay * 1.5)
             elif isinstance(event, RoundScored):
                 await self.redraw()
                 if not self.session.is_over:
@@ -412,7 +417,8 @@ class GameScreen(Screen[None]):
                     )
             elif isinstance(event, GameOver):
                 pass
-        await self.redraw()
+        if draw:
+            await self.redraw()
 
     async def prompt(self) -> None:
         """It is the player's turn: say what they may do."""

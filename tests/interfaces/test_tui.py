@@ -1,0 +1,467 @@
+"""The terminal game driven headless through Textual's pilot: whole games of every preset to
+the end screen, refusals with their reasons, the hint, saving and resuming mid-trick, sealed
+bids, the blind round, the setup screen, small terminals and the three languages.
+
+The human presses keys as a player would: a digit to bid, Enter on the card the screen puts
+the focus on (the first playable card, or the hinted one), Enter to close a score sheet.
+Computer players are ``random`` bots with no pause, so each test stays fast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Button, Input, Static
+
+from ascenseur import Card, Phase, preset
+from ascenseur.bots import make_bot
+from ascenseur.core.record import replay, score_sheet
+from ascenseur.i18n import _, language
+from ascenseur.interfaces.tui import AscenseurApp, make_session
+from ascenseur.interfaces.tui.game_screen import GameScreen, side_layout
+from ascenseur.interfaces.tui.screens import EndScreen, ScoreSheetScreen, SetupScreen
+from ascenseur.services.session import HINT_LEVELS, GameSession, Step
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def run(coro: Coroutine[Any, Any, None]) -> None:
+    asyncio.run(coro)
+
+
+def text_of(app: AscenseurApp, selector: str) -> str:
+    """The text a widget shows, as plain text (Rich tables included)."""
+    widget = app.screen.query_one(selector, Static)
+    console = Console(width=200, file=io.StringIO(), record=True, color_system=None)
+    console.print(widget.content)
+    return console.export_text().strip()
+
+
+def seat_texts(app: AscenseurApp) -> dict[int, str]:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return {s: text_of(app, f"#seat-{s}") for s in range(screen.session.players)}
+
+
+async def play(
+    pilot: Pilot[Any],
+    app: AscenseurApp,
+    session: GameSession,
+    until: Callable[[], bool] | None = None,
+    max_steps: int = 3000,
+) -> None:
+    """Play the human seat with the keyboard until ``until()`` holds or the end screen."""
+    for _step in range(max_steps):
+        await pilot.pause()
+        screen = app.screen
+        if until is not None and until():
+            return
+        if isinstance(screen, EndScreen):
+            assert until is None, "the game ended before the condition was met"
+            return
+        if isinstance(screen, ScoreSheetScreen):
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, GameScreen):
+            step, seat = session.next_step()
+            if step is Step.HUMAN and seat == screen.seat:
+                view = session.view(seat)
+                if view.phase is Phase.BID:
+                    await pilot.press(str(view.legal_actions[0]))
+                else:
+                    await pilot.press("enter")
+    raise AssertionError("the game did not get there")
+
+
+def new_app(session: GameSession, tmp_path: Path, **kwargs: Any) -> AscenseurApp:
+    return AscenseurApp(session, delay=0, history=tmp_path / "history", **kwargs)
+
+
+# -- whole games -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "ladder"),
+    [("classique", [2, 3]), ("prime", [3, 3]), ("ascensor", [1, 3]), ("enculette", [1, 2])],
+)
+def test_a_whole_game_of_each_preset_reaches_the_end_screen(
+    name: str, ladder: list[int], tmp_path: Path
+) -> None:
+    rules = preset(name).override({"ladder": ladder})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=12)
+
+    async def scenario() -> None:
+        app = new_app(session, tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session)
+            assert isinstance(app.screen, EndScreen)
+            winners = [NAMES[s] for s in session.game.winners()]
+            assert all(w in text_of(app, "#winners") for w in winners)
+            chart = text_of(app, "#chart")
+            assert all(n in chart for n in NAMES)
+
+    run(scenario())
+    assert session.is_over
+    saved = list((tmp_path / "history").glob("*.json"))
+    records = [p for p in saved if not p.name.endswith(".session.json")]
+    assert len(records) == 1
+    sheet = score_sheet(replay(json.loads(records[0].read_text(encoding="utf-8"))))
+    assert sheet["finished"] and sheet["totals"] == session.game.totals
+
+
+def test_a_full_enculette_ladder_with_ten_players_and_its_blind_round(tmp_path: Path) -> None:
+    """The real preset ladder (21 tarot trumps for 10 players: 2, 1, 2 cards); in the blind
+    one-card round the player sees every card but their own."""
+    session = make_session(preset("enculette"), players=10, levels=["random"], seed=2)
+    assert session.game.rounds == 3
+    seen_blind = []
+
+    def blind_round_shown() -> bool:
+        view = session.view(0)
+        if view.phase is Phase.BID and view.hand is None and view.is_my_turn:
+            texts = seat_texts(app)
+            others = [s for s in range(10) if s != 0]
+            seen_blind.append(all(view.visible_hands[s][0].display() in texts[s] for s in others))
+            return True
+        return False
+
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await play(pilot, app, session, until=blind_round_shown)
+            assert not app.screen.query(".card")
+            assert "Blind round" in text_of(app, "#actions .note")
+            await play(pilot, app, session)
+            assert isinstance(app.screen, EndScreen)
+
+    run(scenario())
+    assert seen_blind == [True]
+    assert session.is_over and len(session.game.results) == 3
+
+
+# -- refusals, hint, pacing --------------------------------------------------------------------
+
+
+def test_an_unplayable_card_is_refused_with_its_reason(tmp_path: Path) -> None:
+    rules = preset("classique").override({"ladder": [2]})
+    session = GameSession.new(
+        rules, NAMES, human_seats=(1,), levels="random", seed=1, first_dealer=3
+    )
+    hands = [["AH", "4C"], ["2H", "3C"], ["5C", "6C"], ["7C", "8C"]]
+    session.game.deal_hands([[Card.parse(c) for c in h] for h in hands], Card.parse("9S"))
+    app = new_app(session, tmp_path)
+
+    def my_turn_to_follow() -> bool:
+        view = session.view(1)
+        return view.phase is Phase.PLAY and view.is_my_turn and bool(view.trick)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=my_turn_to_follow)
+            led = session.view(1).trick[0][1]
+            wrong = Card.parse("3C") if led.suit.letter == "H" else Card.parse("2H")
+            right = Card.parse("2H") if led.suit.letter == "H" else Card.parse("3C")
+            button = app.screen.query_one(f"#card-{int(wrong)}", Button)
+            assert button.has_class("unplayable")
+            assert app.screen.query_one(f"#card-{int(right)}", Button).has_class("playable")
+            await pilot.click(button)
+            await pilot.pause()
+            message = text_of(app, "#message")
+            assert message == f"You must follow {led.suit.display_name()}."
+            assert session.game.turn == 1 and len(session.game.trick) == 1
+
+    run(scenario())
+
+
+def test_the_dealer_sees_which_bid_the_hook_forbids_and_why(tmp_path: Path) -> None:
+    rules = preset("classique").override({"ladder": [3]})
+    session = GameSession.new(
+        rules, NAMES, human_seats=(3,), levels="random", seed=5, first_dealer=3
+    )
+    session.advance()
+    for seat, bid in ((0, 1), (1, 0), (2, 0)):
+        session.apply_bot(seat, bid)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=lambda: session.view(3).is_my_turn)
+            view = session.view(3)
+            forbidden = view.forbidden_bid
+            assert forbidden == 2
+            assert f"Your bid: {' '.join(map(str, view.legal_actions))}." in text_of(
+                app, "#message"
+            )
+            button = app.screen.query_one(f"#bid-{forbidden}", Button)
+            assert button.has_class("unplayable")
+            await pilot.click(button)
+            await pilot.pause()
+            message = text_of(app, "#message")
+            assert message.startswith(f"As the dealer you may not bid {forbidden}")
+            assert session.game.phase is Phase.BID and session.game.turn == 3
+
+    run(scenario())
+
+
+def test_the_hint_shows_a_legal_suggestion_and_its_reason(tmp_path: Path) -> None:
+    rules = preset("prime").override({"ladder": [4]})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=3)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(
+                pilot,
+                app,
+                session,
+                until=lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY,
+            )
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            message = text_of(app, "#message")
+            assert message.startswith("Hint: play ")
+            view = session.view(0)
+            expected = make_bot(HINT_LEVELS[0], session.seed + 7).hint(view)
+            assert message.endswith(" — " + expected.reason)
+            focused = app.focused
+            assert focused is not None and focused.id is not None
+            card = Card(int(focused.id.removeprefix("card-")))
+            assert card == expected.action and card in view.legal_actions
+            assert card.display() in message
+            await pilot.press("enter")
+            await pilot.pause()
+            assert card in [c for t in session.game.tricks for c in t.cards] + list(
+                session.game.trick
+            )
+
+    run(scenario())
+
+
+def test_the_speed_key_switches_the_pace(tmp_path: Path) -> None:
+    session = make_session(preset("classique").override({"ladder": [1]}), levels=["random"])
+    app = AscenseurApp(session, delay=5.0, history=tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and not screen.fast
+            await pilot.press("f")
+            assert screen.fast
+            await play(pilot, app, session)
+            assert isinstance(app.screen, EndScreen)
+
+    run(scenario())
+
+
+# -- saving and resuming -----------------------------------------------------------------------
+
+
+def test_save_mid_trick_and_resume_it(tmp_path: Path) -> None:
+    rules = preset("ascensor").override({"ladder": [3, 2]})
+    session = GameSession.new(rules, NAMES, human_seats=(2,), levels="random", seed=8)
+    save = tmp_path / "saved.json"
+    app = new_app(session, tmp_path, save_path=save)
+
+    def mid_trick() -> bool:
+        view = session.view(2)
+        return view.phase is Phase.PLAY and view.is_my_turn and bool(view.trick)
+
+    async def first_part() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=mid_trick)
+            await pilot.press("q")
+            await pilot.pause()
+
+    run(first_part())
+    assert app.return_value == save
+    before = session.view(2)
+    resumed = GameSession.resume(save)
+    assert resumed.view(2) == before
+    assert [s.level for s in resumed.seats] == ["random", "random", None, "random"]
+    app2 = new_app(resumed, tmp_path, save_path=save)
+
+    async def second_part() -> None:
+        async with app2.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            texts = seat_texts(app2)
+            for seat, card in before.trick:
+                assert card.display() in texts[seat]
+            await play(pilot, app2, resumed)
+            assert isinstance(app2.screen, EndScreen)
+
+    run(second_part())
+    assert resumed.is_over and len(resumed.game.results) == 2
+
+
+def test_the_score_sheet_follows_each_round(tmp_path: Path) -> None:
+    rules = preset("ascensor").override({"ladder": [2, 1]})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=4)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=lambda: isinstance(app.screen, ScoreSheetScreen))
+            result = session.game.results[0]
+            sheet = text_of(app, "#sheet")
+            for s in range(4):
+                cell = f"{result.bids[s]}/{result.won[s]} {result.points[s]:+d} {result.totals[s]}"
+                assert cell in sheet
+            assert "10 plus 5 per trick" in text_of(app, ".note")
+
+    run(scenario())
+
+
+# -- what a player may see ---------------------------------------------------------------------
+
+
+def test_sealed_bids_stay_hidden_until_all_are_in(tmp_path: Path) -> None:
+    rules = preset("classique").override(
+        {"ladder": [3], "bidding": "simultaneous", "bid_limit": "none"}
+    )
+    session = GameSession.new(
+        rules, NAMES, human_seats=(3,), levels="random", seed=6, first_dealer=3
+    )
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=lambda: session.view(3).is_my_turn)
+            texts = seat_texts(app)
+            for s in (0, 1, 2):
+                assert "bid ✓" in texts[s]
+                assert f"bid {session.game.bids[s]}" not in texts[s]
+            await pilot.press("1")
+            await play(pilot, app, session, until=lambda: session.game.phase is Phase.PLAY)
+            await pilot.pause()
+            texts = seat_texts(app)
+            for s in range(4):
+                assert f"bid {session.game.bids[s]}" in texts[s]
+
+    run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("direction", "expected"),
+    [("clockwise", ([1], [2], [3])), ("counterclockwise", ([3], [2], [1]))],
+)
+def test_the_table_is_drawn_in_the_turn_direction(
+    direction: str, expected: tuple[list[int], list[int], list[int]]
+) -> None:
+    from ascenseur.core.rules import Direction
+
+    assert side_layout(0, 4, Direction(direction)) == expected
+
+
+def test_the_game_stays_usable_at_80_by_24(tmp_path: Path) -> None:
+    rules = preset("classique").override({"ladder": [13]})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=9)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.resize_terminal(80, 24)
+            await play(
+                pilot,
+                app,
+                session,
+                until=lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY,
+            )
+            screen_region = app.screen.region
+            cards = list(app.screen.query(".card"))
+            assert len(cards) == 13
+            for widget in [*cards, *app.screen.query(".seat"), app.screen.query_one("#message")]:
+                assert screen_region.contains_region(widget.region), widget
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(session.view(0).hand or ()) == 12
+
+    run(scenario())
+
+
+# -- the setup screen --------------------------------------------------------------------------
+
+
+def test_the_setup_screen_starts_the_game_chosen(tmp_path: Path) -> None:
+    app = AscenseurApp(None, delay=0, history=tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            assert isinstance(app.screen, SetupScreen)
+            app.screen.query_one("#players", Input).value = "3"
+            app.screen.query_one("#names", Input).value = "Zoé, Íñigo, Ada"
+            app.screen.query_one("#seat", Input).value = "2"
+            app.screen.query_one("#options", Input).value = "ladder=[4,5]"
+            await pilot.click("#start")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            assert screen.seat == 1
+            assert screen.session.game.names == ("Zoé", "Íñigo", "Ada")
+            assert screen.session.game.rules.hand_sizes(3) == (4, 5)
+            assert "Íñigo (you)" in text_of(app, "#seat-1")
+
+    run(scenario())
+
+
+def test_the_setup_screen_explains_a_refused_option(tmp_path: Path) -> None:
+    app = AscenseurApp(None, delay=0, history=tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            app.screen.query_one("#options", Input).value = "void_rule=sometimes"
+            await pilot.click("#start")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            assert "void_rule" in text_of(app, "#setup-error")
+
+    run(scenario())
+
+
+def test_the_default_game_is_four_players_classique_against_medium() -> None:
+    session = make_session(preset("classique"))
+    assert session.players == 4 and session.game.rules.preset == "classique"
+    assert [s.level for s in session.seats] == [None, "medium", "medium", "medium"]
+
+
+# -- languages ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_the_game_speaks_the_chosen_language(lang: str, tmp_path: Path) -> None:
+    rules = preset("classique").override({"ladder": [2]})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=1)
+
+    async def scenario() -> None:
+        app = new_app(session, tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(
+                pilot,
+                app,
+                session,
+                until=lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY,
+            )
+            expected = _("Your turn: play a card.")
+            assert text_of(app, "#message") == expected
+            assert _("round {n}/{total}").format(n=1, total=1) in text_of(app, "#status")
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            # the hint is computed in a thread: it must still speak the player's language
+            view = session.view(0)
+            reason = make_bot(HINT_LEVELS[0], session.seed + 7).hint(view).reason
+            assert text_of(app, "#message").endswith(" — " + reason)
+            if lang != "en":
+                assert expected != "Your turn: play a card."
+
+    with language(lang):
+        run(scenario())
