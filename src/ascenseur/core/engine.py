@@ -50,6 +50,8 @@ _STRENGTH_FIRST_WINS: Final = tuple(2 * (n % SUIT_BITS) for n in range(2 * COPY_
 _STRENGTH_DECK_ORDER: Final = tuple(
     2 * (n % SUIT_BITS) + (1 if n < COPY_OFFSET else 0) for n in range(2 * COPY_OFFSET)
 )
+#: Builds a named tuple from a tuple of its fields without its Python-level ``__new__``.
+_new_tuple: Final = tuple.__new__
 #: The seat after each seat, by number of players.
 _NEXT_SEAT: Final = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(64))
 _TRUMP_BONUS: Final = 1000
@@ -157,20 +159,23 @@ def table_for(rules: Rules, names: tuple[str, ...]) -> Table:
 def trick_winner(trick: Sequence[int], trump: int, strength: Sequence[int]) -> int:
     """The index in ``trick`` of the winning card: the highest trump, else the highest card
     of the suit led; between equal cards, ``strength`` (from ``duplicate_cards``) decides and
-    otherwise the one played first wins."""
-    led = SUIT_OF[trick[0]]
+    otherwise the one played first wins.
+
+    One pass, as players see it: a card takes the trick from the card winning so far if it
+    is of the same suit and stronger, or a trump played on a card that is not."""
+    winning = trick[0]
+    winning_suit = SUIT_OF[winning]
     best = 0
-    best_power = -1
-    for i, c in enumerate(trick):
-        s = SUIT_OF[c]
-        if s == trump:
-            power = _TRUMP_BONUS + strength[c]
-        elif s == led:
-            power = _LED_BONUS + strength[c]
-        else:
-            continue
-        if power > best_power:
-            best_power = power
+    for i in range(1, len(trick)):
+        card = trick[i]
+        suit = SUIT_OF[card]
+        if suit == winning_suit:
+            if strength[card] > strength[winning]:
+                winning = card
+                best = i
+        elif suit == trump:
+            winning = card
+            winning_suit = suit
             best = i
     return best
 
@@ -591,7 +596,7 @@ class Game:
         suit_masks = SUIT_MASKS
         suit_of = SUIT_OF
         cards = CARDS
-        new_trick = tuple.__new__
+        new_trick = _new_tuple
         hands = self.hands
         won = self.won
         tricks = self.tricks
@@ -678,6 +683,7 @@ class Game:
     def _play(self, card: int, events: list[Event] | None) -> None:
         seat = self.turn
         self.hands[seat] ^= 1 << card
+        card = CARDS[card]
         trick = self.trick
         t = self.table
         if trick:
@@ -688,22 +694,26 @@ class Game:
                 trump = self.trump_suit
                 if t.must_trump and trump >= 0 and suit != trump:
                     self.voids[seat] |= 1 << trump
-        trick.append(CARDS[card])
+        trick.append(card)
         if events is not None:
-            events.append(CardPlayed(seat, CARDS[card]))
+            events.append(CardPlayed(seat, card))
         n = t.players
         if len(trick) < n:
-            self.turn = (seat + 1) % n
+            self.turn = seat + 1 if seat + 1 < n else 0
             return
-        winner = (self.leader + trick_winner(trick, self.trump_suit, t.strength)) % n
+        leader = self.leader
+        winner = leader + trick_winner(trick, self.trump_suit, t.strength)
+        if winner >= n:
+            winner -= n
         self.won[winner] += 1
-        done = Trick(self.leader, tuple(trick), winner)
-        self.tricks.append(done)
+        done = _new_tuple(Trick, (leader, tuple(trick), winner))
+        tricks = self.tricks
+        tricks.append(done)
         self.trick = []
         self.leader = self.turn = winner
         if events is not None:
-            events.append(TrickWon(winner, len(self.tricks), done.cards))
-        if len(self.tricks) == self.hand_size:
+            events.append(TrickWon(winner, len(tricks), done.cards))
+        if len(tricks) == self.hand_size:
             self._finish_round(events, full=True)
 
     def _finish_round(self, events: list[Event] | None, *, full: bool) -> None:
