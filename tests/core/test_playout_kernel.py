@@ -14,7 +14,9 @@ import random
 
 import pytest
 
-from ascenseur import Game, Phase, RoundResult, preset
+from ascenseur import Card, Game, Phase, RoundResult, preset
+from ascenseur.core.cards import COPY_OFFSET
+from ascenseur.core.engine import _STRENGTH_DECK_ORDER, _STRENGTH_FIRST_WINS, trick_winner
 from ascenseur.core.rules import Rules
 
 #: Rule sets that exercise every branch of the kernel: must-trump and free discards, the hook
@@ -145,3 +147,32 @@ def test_same_seed_same_game(label: str, players: int) -> None:
     rules = {r[0]: r[1] for r in RULE_SETS}[label]
     assert fingerprint(rules, players, range(5)) == fingerprint(rules, players, range(5))
     assert fingerprint(rules, players, range(5)) == PINNED[(label, players)]
+
+
+def naive_trick_winner(trick: list[Card], trump: int, strength: tuple[int, ...]) -> int:
+    """RULES.md §6 word for word: the highest trump played, else the highest card of the suit
+    led; of equal cards, the stronger by ``duplicate_cards``, else the first played."""
+    led = trick[0].suit
+    trumps = [i for i, c in enumerate(trick) if c.suit == trump]
+    candidates = trumps or [i for i, c in enumerate(trick) if c.suit == led]
+    top = max(strength[trick[i]] for i in candidates)
+    return min(i for i in candidates if strength[trick[i]] == top)
+
+
+@pytest.mark.parametrize("strength_name", ["first-wins", "deck-order"])
+def test_trick_winner_matches_the_rule_as_written(strength_name: str) -> None:
+    strength = _STRENGTH_FIRST_WINS if strength_name == "first-wins" else _STRENGTH_DECK_ORDER
+    rng = random.Random(strength_name)
+    two_decks = [Card(c) for c in Game.new(preset("classique"), 10).table.deck]
+    tarot = [Card(c) for c in Game.new(preset("enculette").override({"decks": 2}), 10).table.deck]
+    for deck in (two_decks, tarot):
+        for _ in range(3000):
+            size = rng.randrange(1, 11)
+            trick = rng.sample(deck, size)
+            if rng.random() < 0.3:  # equal cards of the two copies in one trick
+                twin = trick[0] + COPY_OFFSET if trick[0] < COPY_OFFSET else trick[0] - COPY_OFFSET
+                trick.insert(rng.randrange(1, size + 1), Card(twin))
+            trump = rng.choice([-1, 0, 1, 2, 3, 4])
+            assert trick_winner(trick, trump, strength) == naive_trick_winner(
+                trick, trump, strength
+            ), (trick, trump)
