@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from math import floor as _floor
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ascenseur.i18n import _
@@ -52,8 +54,16 @@ _STRENGTH_DECK_ORDER: Final = tuple(
 )
 #: Builds a named tuple from a tuple of its fields without its Python-level ``__new__``.
 _new_tuple: Final = tuple.__new__
-#: The seat after each seat, by number of players.
-_NEXT_SEAT: Final = tuple(tuple((s + 1) % n for s in range(n)) if n else () for n in range(64))
+
+
+@cache
+def _followers(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each leader, the seats that follow in a trick, in turn order."""
+    return tuple(
+        tuple((leader + i) % players for i in range(1, players)) for leader in range(players)
+    )
+
+
 _TRUMP_BONUS: Final = 1000
 _LED_BONUS: Final = 500
 
@@ -393,10 +403,11 @@ class Game:
         deck = list(t.deck)
         remaining = len(deck)
         rand = rng.random
+        floor = _floor  # math.floor is int() for these non-negative floats, and faster
         hands = [0] * n
         seat = (self.dealer + 1) % n
         for i in range(size * n):
-            j = i + int(rand() * (remaining - i))
+            j = i + floor(rand() * (remaining - i))
             card = deck[j]
             deck[j] = deck[i]
             hands[seat] |= 1 << card
@@ -404,7 +415,7 @@ class Game:
         trump = None
         if turn_up:
             i = size * n
-            trump = deck[i + int(rand() * (remaining - i))]
+            trump = deck[i + floor(rand() * (remaining - i))]
         return self._start_round(hands, trump)
 
     def deal_hands(self, hands: Sequence[Sequence[Card]], trump: Card | None) -> list[Event]:
@@ -555,11 +566,11 @@ class Game:
         of the trumps, else of the suit led, among the cards played (:func:`trick_winner`
         decides between equal cards of two decks); a test replays playouts through the
         checked path. The action chosen is the ``k``-th of the legal ones in
-        :meth:`legal_actions`' order, ``k = int(rng.random() × count)``."""
+        :meth:`legal_actions`' order, ``k = floor(rng.random() × count)``."""
         rand = rng.random
+        floor = _floor
         t = self.table
         n = t.players
-        after = _NEXT_SEAT[n] if n < len(_NEXT_SEAT) else tuple((s + 1) % n for s in range(n))
         if self.phase is Phase.BID:
             size = self.hand_size
             bids = self.bids
@@ -570,22 +581,22 @@ class Game:
             hook = t.hook
             while count < n:
                 if under:
-                    bid = int(rand() * (size - total))
+                    bid = floor(rand() * (size - total))
                 elif hook and count == n - 1 and total <= size:
                     # The hook forbids the bid that makes the total: skip over it.
-                    bid = int(rand() * size)
+                    bid = floor(rand() * size)
                     if bid >= size - total:
                         bid += 1
                 else:
-                    bid = int(rand() * (size + 1))
+                    bid = floor(rand() * (size + 1))
                 bids[seat] = bid
                 total += bid
                 count += 1
-                seat = after[seat]
+                seat = seat + 1 if seat + 1 < n else 0
             self.bid_count = count
             self.bid_total = total
             self.phase = Phase.PLAY
-            self.turn = self.leader = after[self.dealer]
+            self.turn = self.leader = (self.dealer + 1) % n
         elif self.phase is not Phase.PLAY:
             return
         trump = self.trump_suit
@@ -597,57 +608,61 @@ class Game:
         suit_of = SUIT_OF
         cards = CARDS
         new_trick = _new_tuple
+        followers = _followers(n)
         hands = self.hands
         won = self.won
         tricks = self.tricks
         trick = self.trick
         leader = self.leader
-        turn = self.turn
         # Every player about to play holds one card per trick left, the current one included.
         remaining = self.hand_size - len(tricks)
-        played = len(trick)
-        led_mask = suit_masks[suit_of[trick[0]]] if trick else 0
-        trick_bits = 0
-        for card in trick:
-            trick_bits |= 1 << card
         while True:
-            hand = hands[turn]
-            if played:
-                mask = hand & led_mask or hand & trump_mask or hand
-                k = int(rand() * mask.bit_count())
+            if trick:
+                # A trick in progress (a playout from the middle of a trick): its rest.
+                led_mask = suit_masks[suit_of[trick[0]]]
+                trick_bits = 0
+                for card in trick:
+                    trick_bits |= 1 << card
+                seats = followers[leader][len(trick) - 1 :]
             else:
+                hand = hands[leader]
                 mask = hand
-                k = int(rand() * remaining)
-            while k:
-                mask &= mask - 1
-                k -= 1
-            bit = mask & -mask
-            hands[turn] = hand ^ bit
-            card = cards[bit.bit_length() - 1]
-            trick.append(card)
-            if not played:
+                k = floor(rand() * remaining)
+                while k:
+                    mask &= mask - 1
+                    k -= 1
+                bit = mask & -mask
+                hands[leader] = hand ^ bit
+                card = cards[bit.bit_length() - 1]
+                trick = [card]
                 led_mask = suit_masks[suit_of[card]]
-            played += 1
-            if played < n:
+                trick_bits = bit
+                seats = followers[leader]
+            for seat in seats:
+                hand = hands[seat]
+                mask = hand & led_mask or hand & trump_mask or hand
+                k = floor(rand() * mask.bit_count())
+                while k:
+                    mask &= mask - 1
+                    k -= 1
+                bit = mask & -mask
+                hands[seat] = hand ^ bit
+                trick.append(cards[bit.bit_length() - 1])
                 trick_bits |= bit
-                turn = after[turn]
-                continue
             if one_deck:
-                trick_bits |= bit
                 best = trick_bits & trump_suit_mask or trick_bits & led_mask
                 winner = leader + trick.index(cards[best.bit_length() - 1])
-                if winner >= n:
-                    winner -= n
             else:
-                winner = (leader + trick_winner(trick, trump, strength)) % n
+                winner = leader + trick_winner(trick, trump, strength)
+            if winner >= n:
+                winner -= n
             won[winner] += 1
             tricks.append(new_trick(Trick, (leader, tuple(trick), winner)))
-            trick.clear()
-            leader = turn = winner
-            played = trick_bits = 0
+            leader = winner
             remaining -= 1
             if not remaining:
                 break
+            trick = []
         self.leader = self.turn = leader
         self.trick = []
         self._finish_round(None, full=True)
