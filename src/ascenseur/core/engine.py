@@ -64,10 +64,6 @@ def _followers(players: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-_TRUMP_BONUS: Final = 1000
-_LED_BONUS: Final = 500
-
-
 class Trick(NamedTuple):
     """A finished trick: who led, the cards in the order played, who won it."""
 
