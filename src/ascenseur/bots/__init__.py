@@ -19,10 +19,10 @@ LEVEL_SETTINGS: dict[str, str] = {
     "easy": "the rule-based player, with a bid off by one a third of the time and a random "
     "card one time in six",
     "medium": "the rule-based player",
-    "hard": "search: 600 playouts per decision (at most 25,000 simulated card plays), "
-    "worlds weighted by the bids, exact endgame",
-    "expert": "search: 2,000 playouts per decision (at most 60,000 simulated card plays), "
-    "worlds weighted by the bids, exact endgame",
+    "hard": "search: 500 playouts per decision (at most 15,000 simulated card plays), "
+    "worlds weighted by the bids, exact endgame over the last two tricks",
+    "expert": "search: 1,500 playouts per decision (at most 40,000 simulated card plays), "
+    "worlds weighted by the bids, a deeper exact endgame",
 }
 
 
@@ -37,13 +37,17 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     if name == "easy":
         return RulesBot(seed, noise=1 / 3)
     if name in ("search", "hard"):
-        search = SearchBot(seed, iterations=600, max_plays=25_000)
+        search = SearchBot(seed, iterations=500, max_plays=15_000)
         search.name = name
         return search
     if name == "expert":
-        expert = SearchBot(seed, iterations=2_000, max_plays=60_000)
+        expert = SearchBot(seed, iterations=1_500, max_plays=40_000, exact_leaves=250)
         expert.name = name
         return expert
+    if name == "ismcts":
+        from .openspiel_bot import OpenSpielISMCTSBot  # needs the openspiel extra
+
+        return OpenSpielISMCTSBot(seed)
     raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(KINDS + LEVELS)}")
 
 

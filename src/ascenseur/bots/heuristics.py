@@ -10,12 +10,16 @@ player it decides for may know: its own cards, the cards played, the turned card
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from enum import IntEnum
+from functools import lru_cache
 
 from ascenseur.core.cards import CARDS, SUIT_MASKS, Card
 from ascenseur.core.engine import SUIT_OF, trick_winner
 
+#: A card this likely to win counts as a sure trick.
+SURE_CHANCE = 0.85
 _TRUMP_POWER = 1000
 _LED_POWER = 500
 
@@ -309,3 +313,57 @@ def _lead(
         ),
         Why.LEAD_SAFE,
     )
+
+
+# -- calibration ---------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def table_raw_total(
+    deck: tuple[int, ...], players: int, size: int, turn_up: bool, strength: tuple[int, ...]
+) -> float:
+    """The mean, over random deals, of the sum of :func:`card_chances` over every hand.
+
+    Every trick is won by someone, so the worths of all hands should add up to the hand
+    size; the raw chances do not (they miss that a higher card held by an opponent is often
+    spent on another trick in long hands, and overcount in short ones). Dividing by this
+    total calibrates them, for any deck, number of players and hand size.
+    """
+    rng = random.Random(20_260_101)
+    deck_mask = 0
+    for c in deck:
+        deck_mask |= 1 << c
+    total = 0.0
+    rounds = 120
+    for _ in range(rounds):
+        cards_dealt = rng.sample(deck, players * size + (1 if turn_up else 0))
+        trump = SUIT_OF[cards_dealt[-1]] if turn_up else -1
+        turned = (1 << cards_dealt[-1]) if turn_up else 0
+        for p in range(players):
+            hand = 0
+            for c in cards_dealt[p * size : (p + 1) * size]:
+                hand |= 1 << c
+            unknown = deck_mask & ~hand & ~turned
+            total += sum(x for _, x in card_chances(hand, unknown, players, size, trump, strength))
+    return total / rounds
+
+
+def hand_expectation(
+    hand: int,
+    unknown: int,
+    players: int,
+    size: int,
+    trump: int,
+    strength: Sequence[int],
+    deck: tuple[int, ...],
+    turn_up: bool,
+) -> tuple[float, int, list[tuple[Card, float]]]:
+    """The calibrated number of tricks a hand should take, how many of its cards are nearly
+    sure winners, and each card's (raw) chance."""
+    chances = card_chances(hand, unknown, players, size, trump, strength)
+    raw = sum(p for _, p in chances)
+    reference = table_raw_total(deck, players, size, turn_up, tuple(strength))
+    scale = size / reference if reference > 0 else 1.0
+    expected = min(float(size), raw * scale)
+    sure = sum(1 for _, p in chances if p >= SURE_CHANCE)
+    return expected, sure, chances

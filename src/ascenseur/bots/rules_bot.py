@@ -18,18 +18,19 @@ from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _
 
 from .base import Budget, Hint
-from .heuristics import Why, blind_chance, card_chances, choose_bid, choose_card
+from .heuristics import SURE_CHANCE, Why, blind_chance, choose_bid, choose_card, hand_expectation
 
-SURE = 0.85
+SURE = SURE_CHANCE
 
 
 class ViewFacts:
     """What a view says, as the bitmasks and numbers the policy works on."""
 
-    __slots__ = ("strength", "trump", "unknown")
+    __slots__ = ("deck", "strength", "trump", "unknown")
 
     def __init__(self, view: PlayerView) -> None:
         table = table_for(view.rules, view.names)
+        self.deck: tuple[int, ...] = table.deck
         self.strength: Sequence[int] = table.strength
         self.trump = SUIT_OF[view.trump_card] if view.trump_card is not None else -1
         self.unknown = mask_of(view.unseen_cards())
@@ -65,17 +66,16 @@ def hand_worth(view: PlayerView, facts: ViewFacts) -> tuple[float, int, list[tup
             facts.strength,
         )
         return p, int(p >= SURE), []
-    chances = card_chances(
+    return hand_expectation(
         mask_of(view.hand),
         facts.unknown,
         view.players,
         view.hand_size,
         facts.trump,
         facts.strength,
+        facts.deck,
+        view.trump_card is not None,
     )
-    expected = sum(p for _, p in chances)
-    sure = sum(1 for _, p in chances if p >= SURE)
-    return expected, sure, chances
 
 
 def made_points(view: PlayerView, bid: int) -> int:

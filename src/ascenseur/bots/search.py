@@ -28,7 +28,7 @@ from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _
 
 from .base import Budget, Hint
-from .heuristics import blind_chance, card_chances, choose_bid, choose_card
+from .heuristics import blind_chance, choose_bid, choose_card, hand_expectation
 from .rules_bot import SURE, RulesBot
 
 #: Spread of the bids around the tricks a hand is worth, for weighting worlds by the bids.
@@ -58,8 +58,10 @@ def _bid_worth(game: Game, seat: int) -> tuple[float, int]:
         )
         return p, int(p >= SURE)
     unknown = t.deck_mask & ~hand & ~turned
-    chances = card_chances(hand, unknown, n, game.hand_size, game.trump_suit, t.strength)
-    return sum(p for _, p in chances), sum(1 for _, p in chances if p >= SURE)
+    expected, sure, _chances = hand_expectation(
+        hand, unknown, n, game.hand_size, game.trump_suit, t.strength, t.deck, bool(turned)
+    )
+    return expected, sure
 
 
 def _shifted(expected: float, prior: Sequence[int], size: int, players: int) -> float:
@@ -169,9 +171,10 @@ def solve_exact(game: Game) -> tuple[int, ...]:
     return best
 
 
-def exact_is_cheap(game: Game) -> bool:
+def exact_is_cheap(game: Game, leaves: int = EXACT_LEAVES) -> bool:
+    """Whether solving the rest of the round exactly visits at most about ``leaves`` ends."""
     left = max(h.bit_count() for h in game.hands)
-    return math.factorial(left) ** game.table.players <= EXACT_LEAVES
+    return math.factorial(left) ** game.table.players <= leaves
 
 
 # -- the value of an outcome ------------------------------------------------------------------
@@ -220,6 +223,7 @@ class SearchBot:
         max_plays: int | None = None,
         weight_bids: bool = True,
         exact: bool = True,
+        exact_leaves: int = EXACT_LEAVES,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -227,6 +231,7 @@ class SearchBot:
         self.max_plays = max_plays
         self.weight_bids = weight_bids
         self.exact = exact
+        self.exact_leaves = exact_leaves
         self.last_values: dict[int, float] = {}
         self.last_worlds = 0
 
@@ -304,7 +309,10 @@ class SearchBot:
             if bidding:
                 worth = {s: _bid_worth(world, s) for s in range(view.players)}
             exact = (
-                self.exact and not bidding and world.phase is Phase.PLAY and exact_is_cheap(world)
+                self.exact
+                and not bidding
+                and world.phase is Phase.PLAY
+                and exact_is_cheap(world, self.exact_leaves)
             )
             for action in legal:
                 game = world.copy()

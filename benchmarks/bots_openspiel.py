@@ -1,0 +1,220 @@
+"""Our bots against OpenSpiel's ISMCTS, on OpenSpiel's rules (a benchmark, not a test).
+
+OpenSpiel's ``oh_hell``: one hand, the dealer's hook, free discards, a turned-up trump, and
+its scoring (1 point per trick won, plus 10 for an exact bid) — our ``prime`` preset with
+``ladder=[T]``, ``void_rule=free`` and the scoring table {10, 1, 1, 0}.
+
+A mixed table on duplicate deals: every deal is played once per rotation of the seats, so
+every entry plays every hand. Entries:
+
+* our bots by name (``expert``, ``hard``, ``rules``, …), which see only their view;
+* ``ismcts``: OpenSpiel's Python ISMCTS (random rollouts) with an **honest** resampler that
+  draws every world from all unseen cards, stock included (``ascenseur.bots.openspiel_bot``);
+* ``ismcts-leaky``: OpenSpiel's C++ ISMCTS with the resampler built into OpenSpiel 2.0.2's
+  ``oh_hell``, run on the true state: it reshuffles only the cards dealt to opponents, so it
+  knows which cards stayed in the stock.
+
+Usage (needs ``pip install ascenseur[openspiel]``)::
+
+    uv run python benchmarks/bots_openspiel.py --players 3 --tricks 5 --deals 100 \\
+        --seats expert,ismcts,ismcts-leaky --jobs 2
+
+Prints, per entry, points per hand and exact-bid rate with 95 % intervals and decision
+times; and, for our first entry against each other one, the mean difference of points per
+hand over the deals (paired by deal, so the luck of the cards cancels) with its interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ascenseur import Game, preset
+from ascenseur.bots import make_bot
+from ascenseur.bots.openspiel_bot import (
+    OPENSPIEL_DECK,
+    card_actions,
+    from_openspiel_action,
+    openspiel_game,
+    to_openspiel,
+)
+from ascenseur.core.engine import Phase
+
+Z95 = 1.959964
+
+
+def openspiel_rules(tricks: int) -> Any:
+    return preset("prime").override(
+        {
+            "ladder": [tricks],
+            "void_rule": "free",
+            "bid_limit": "hook",
+            "scoring": {
+                "made_base": 10,
+                "made_per_trick": 1,
+                "missed_per_trick": 1,
+                "missed_per_diff": 0,
+            },
+        }
+    )
+
+
+def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
+    """Every rotation of one deal; per entry: points, exact bids, decision times."""
+    import pyspiel
+
+    seats_spec, players, tricks, deal, simulations = args
+    rules = openspiel_rules(tricks)
+    ospiel = openspiel_game(rules, players)
+    deal_rng = random.Random(1_000_003 * deal + 7)
+    dealer = deal_rng.randrange(players)
+    deal_seed = deal_rng.getrandbits(32)
+    out: dict[str, Any] = {"deal": deal, "points": [], "exact": [], "times": []}
+    points = [0.0] * players
+    exact = [0] * players
+    times: list[list[float]] = [[] for _ in range(players)]
+    for rotation in range(players):
+        entry_at = [(seat - rotation) % players for seat in range(players)]
+        game = Game.new(rules, players, first_dealer=dealer)
+        game.deal(random.Random(deal_seed))
+        state = to_openspiel(game, ospiel)
+        agents: list[Any] = []
+        for seat, entry in enumerate(entry_at):
+            name = seats_spec[entry]
+            seed = (deal * 131 + rotation) * 17 + seat
+            if name == "ismcts-leaky":
+                agents.append(
+                    pyspiel.ISMCTSBot(
+                        seed,
+                        pyspiel.RandomRolloutEvaluator(1, seed),
+                        2.0,
+                        simulations,
+                        -1,
+                        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                        False,
+                        False,
+                    )
+                )
+            elif name == "ismcts":
+                bot = make_bot("ismcts", seed)
+                bot.simulations = simulations  # type: ignore[attr-defined]
+                agents.append(bot)
+            else:
+                agents.append(make_bot(name, seed))
+        to_action = card_actions()[0]
+        while game.phase in (Phase.BID, Phase.PLAY):
+            seat = game.turn
+            entry = entry_at[seat]
+            start = time.perf_counter()
+            if seats_spec[entry] == "ismcts-leaky":
+                if len(state.legal_actions()) == 1:
+                    ospiel_action = state.legal_actions()[0]
+                else:
+                    ospiel_action = int(agents[seat].step(state))
+                action = from_openspiel_action(game.phase, ospiel_action)
+            else:
+                action = agents[seat].choose(game.view(seat))
+            times[entry].append(time.perf_counter() - start)
+            bidding = game.phase is Phase.BID
+            game.act(action, seat)
+            state.apply_action(OPENSPIEL_DECK + action if bidding else to_action[action])
+        result = game.results[-1]
+        returns = state.returns()
+        for seat, entry in enumerate(entry_at):
+            assert returns[seat] == result.points[seat]
+            points[entry] += result.points[seat]
+            exact[entry] += result.bids[seat] == result.won[seat]
+    out["points"] = [p / players for p in points]  # mean per hand over the rotations
+    out["exact"] = exact
+    out["times"] = times
+    return out
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--tricks", type=int, default=5)
+    parser.add_argument("--deals", type=int, default=100, help="each played once per seat")
+    parser.add_argument("--seats", default="expert,ismcts,ismcts-leaky")
+    parser.add_argument("--simulations", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    args = parser.parse_args()
+    seats = [s.strip() for s in args.seats.split(",")]
+    if len(seats) != args.players:
+        sys.exit(f"--seats: {len(seats)} entries for {args.players} players")
+    tasks = [
+        (seats, args.players, args.tricks, deal, args.simulations)
+        for deal in range(args.first_deal, args.first_deal + args.deals)
+    ]
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        results = []
+        for i, r in enumerate(pool.map(play_deal, tasks)):
+            results.append(r)
+            if (i + 1) % max(1, len(tasks) // 10) == 0:
+                print(f"  {i + 1}/{len(tasks)} deals", file=sys.stderr, flush=True)
+    hands = len(results) * args.players
+    report: dict[str, Any] = {
+        "players": args.players,
+        "tricks": args.tricks,
+        "deals": len(results),
+        "hands": hands,
+        "simulations": args.simulations,
+        "seconds": round(time.perf_counter() - started, 1),
+        "entries": {},
+        "differences": {},
+    }
+    print(
+        f"{args.players} players × {args.tricks} tricks, {len(results)} deals × "
+        f"{args.players} seatings = {hands} hands per entry, ISMCTS {args.simulations} sims"
+    )
+    for i, name in enumerate(seats):
+        per_deal = [r["points"][i] for r in results]
+        mean, half = interval(per_deal)
+        made = sum(r["exact"][i] for r in results)
+        rate = made / hands
+        rate_half = Z95 * math.sqrt(rate * (1 - rate) / hands)
+        t = sorted(x for r in results for x in r["times"][i])
+        median = t[len(t) // 2]
+        p99 = t[min(len(t) - 1, math.ceil(0.99 * len(t)) - 1)]
+        report["entries"][f"{i}:{name}"] = {
+            "points_per_hand": mean,
+            "points_ci": half,
+            "exact_rate": rate,
+            "exact_ci": rate_half,
+            "median_s": median,
+            "p99_s": p99,
+        }
+        print(
+            f"  {name:14s} {mean:6.2f} ± {half:4.2f} points/hand   exact {100 * rate:5.1f} "
+            f"± {100 * rate_half:3.1f} %   decision median {1000 * median:6.1f} ms, "
+            f"p99 {1000 * p99:6.1f} ms"
+        )
+    for j in range(1, len(seats)):
+        diffs = [r["points"][0] - r["points"][j] for r in results]
+        mean, half = interval(diffs)
+        report["differences"][f"{seats[0]} - {seats[j]}"] = {"mean": mean, "ci": half}
+        print(f"  {seats[0]} − {seats[j]}: {mean:+.2f} ± {half:.2f} points/hand")
+    print(f"  ({report['seconds']} s)")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=1)
+
+
+if __name__ == "__main__":
+    main()

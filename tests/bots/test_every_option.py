@@ -1,0 +1,75 @@
+"""Every bot plays whole games under every preset and option without an illegal action."""
+
+from __future__ import annotations
+
+import pytest
+
+from ascenseur import Rules, preset
+from ascenseur.bots import LEVELS, Budget, RulesBot, SearchBot, make_bot
+
+from .helpers import play_game
+
+TABLES: list[tuple[str, Rules, int]] = [
+    ("classique", preset("classique").override({"ladder": [1, 2, 4]}), 4),
+    ("prime", preset("prime").override({"ladder": [1, 3, 3]}), 3),
+    ("ascensor", preset("ascensor").override({"ladder": [2, 5]}), 4),
+    ("enculette", preset("enculette").override({"ladder": [3, 1, 2]}), 5),
+    ("must-trump", preset("prime").override({"ladder": [4], "void_rule": "must-trump"}), 3),
+    ("free", preset("classique").override({"ladder": [4], "void_rule": "free"}), 3),
+    (
+        "simultaneous",
+        preset("ascensor").override(
+            {"ladder": [3, 2], "bidding": "simultaneous", "bid_limit": "none"}
+        ),
+        4,
+    ),
+    ("no limit", preset("prime").override({"ladder": [3], "bid_limit": "none"}), 3),
+    ("two decks", preset("classique").override({"ladder": [2, 3], "decks": 2}), 4),
+    ("ten players", preset("classique").override({"ladder": [1, 2]}), 10),
+    ("no-trump peak", preset("classique").override({"max_cards": 3, "peak_no_trump_rounds": 2}), 4),
+    ("trump none", preset("prime").override({"ladder": [3], "trump": "none"}), 4),
+    ("own-tricks", preset("classique").override({"ladder": [3], "scoring": "own-tricks"}), 3),
+    (
+        "scoring table",
+        preset("prime").override(
+            {
+                "ladder": [3],
+                "scoring": {
+                    "made_base": 5,
+                    "made_per_trick": 2,
+                    "missed_per_trick": 1,
+                    "missed_per_diff": 2,
+                    "pool": True,
+                },
+            }
+        ),
+        3,
+    ),
+]
+
+
+class SmallSearch(SearchBot):
+    """The search bot with a small budget, to keep the test quick."""
+
+    def choose(self, view, budget=None):  # type: ignore[no-untyped-def]
+        return super().choose(view, Budget(iterations=30))
+
+
+@pytest.mark.parametrize(("label", "rules", "players"), TABLES, ids=[t[0] for t in TABLES])
+def test_every_bot_plays_legally(label: str, rules: Rules, players: int) -> None:
+    kinds = [RulesBot(1), make_bot("easy", 2), make_bot("random", 3), SmallSearch(4)]
+    seated = [kinds[i % len(kinds)] for i in range(players)]
+    game = play_game(rules, seated, seed=len(label))
+    assert game.is_over
+    assert len(game.results) == game.rounds
+
+
+def test_every_level_and_kind_builds() -> None:
+    for name in (*LEVELS, "random", "rules", "search"):
+        bot = make_bot(name, 1)
+        assert bot.name == name
+
+
+def test_an_unknown_bot_is_refused_with_the_names() -> None:
+    with pytest.raises(ValueError, match="expert"):
+        make_bot("grandmaster", 1)

@@ -1,0 +1,91 @@
+"""The search bot: worlds from the view, policy playouts, exact endgame, budget, hints."""
+
+from __future__ import annotations
+
+import random
+
+from ascenseur import Card, Game, Phase, preset
+from ascenseur.bots import Budget, SearchBot, make_bot
+from ascenseur.bots.search import Valuer, bid_likelihood, policy_playout, solve_exact
+
+
+def two_card_endgame() -> Game:
+    """Three players, two cards each, clubs trump: seat 1 leads and bid 2."""
+    rules = preset("prime").override({"ladder": [2]})
+    game = Game.new(rules, 3, first_dealer=0)
+    hands = [["QS", "4H"], ["AS", "2H"], ["KS", "3H"]]
+    game.deal_hands([[Card.parse(c) for c in h] for h in hands], Card.parse("2C"))
+    for bid in (2, 0, 1):  # seats 1, 2, then the dealer 0
+        game.bid(bid)
+    return game
+
+
+def test_the_exact_endgame_agrees_with_the_engine() -> None:
+    game = two_card_endgame()
+    points = solve_exact(game.copy())
+    # Checked by hand: seat 1 can win only the spade trick; hearts go to the 4H of seat 0.
+    played = game.copy()
+    for card in ("AS", "KS", "QS", "2H", "3H", "4H"):
+        played.play(card)
+    assert played.results[-1].points == points
+
+
+def test_policy_playouts_finish_the_round() -> None:
+    game = two_card_endgame()
+    policy_playout(game)
+    assert game.phase is Phase.OVER
+    assert sum(game.results[-1].won) == 2
+
+
+def test_the_budget_bounds_the_worlds() -> None:
+    rules = preset("prime").override({"ladder": [5]})
+    game = Game.new(rules, 4, first_dealer=0)
+    game.deal(random.Random(1))
+    view = game.view(game.turn)
+    bot = SearchBot(1)
+    bot.choose(view, Budget(iterations=6 * len(view.legal_actions)))
+    assert bot.last_worlds == 6
+    assert set(bot.last_values) == set(view.legal_actions)
+
+
+def test_bids_weight_the_worlds_where_they_fit_the_hands() -> None:
+    rules = preset("prime").override({"ladder": [5]})
+    game = Game.new(rules, 3, first_dealer=0)
+    strong = [Card.parse(c) for c in ("AS", "AH", "AD", "AC", "KS")]
+    weak = [Card.parse(c) for c in ("2S", "3H", "4D", "5C", "2D")]
+    other = [Card.parse(c) for c in ("7S", "8H", "9D", "7C", "6D")]
+    game.deal_hands([other, strong, weak], Card.parse("3S"))
+    fitting = game.copy()
+    fitting.bid(4)
+    wrong = game.copy()
+    wrong.bid(0)
+    assert bid_likelihood(fitting, [1], False) > 50 * bid_likelihood(wrong, [1], False)
+
+
+def test_near_the_end_a_player_far_behind_values_the_chance_to_win() -> None:
+    rules = preset("prime").override({"ladder": [1, 3]})
+    game = Game.new(rules, 3, first_dealer=0)
+    game.record_summary([0, 1, 1], [0, 1, 0])  # totals 10, 11, 0
+    game.deal(random.Random(4))
+    valuer = Valuer(game.view(2))
+    # 13 points pass the leader when the others score nothing: worth more than its points.
+    assert valuer.value([0, 0, 13]) - valuer.value([0, 0, 10]) > 3
+    longer = preset("prime").override({"ladder": [1, 2, 3]})
+    early = Valuer(Game.new(longer, 3).view(0))
+    assert early.value([13, 0, 0]) == 13
+
+
+def test_hints_say_why_in_one_line() -> None:
+    for level in ("hard", "expert"):
+        game = two_card_endgame()
+        bot = make_bot(level, 1)
+        hint = bot.hint(game.view(game.turn))
+        assert hint.action in game.view(game.turn).legal_actions
+        assert "likely deals" in hint.reason and "\n" not in hint.reason
+
+
+def test_the_search_bot_takes_the_only_trick_it_can_win_when_it_needs_one() -> None:
+    game = two_card_endgame()
+    bot = SearchBot(3, iterations=40)
+    # Seat 1 bid 2 but can only ever win the spade trick: it must cash AS first.
+    assert bot.choose(game.view(1)) == Card.parse("AS")

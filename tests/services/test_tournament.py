@@ -1,0 +1,158 @@
+"""Tournaments: duplicate deals, statistics, ratings, same seed same results, the command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ascenseur import preset
+from ascenseur.core.record import loads, replay
+from ascenseur.interfaces.cli import get_app
+from ascenseur.services.tournament import TournamentConfig, run_tournament, seating
+
+RULES = preset("prime").override({"ladder": [2, 3]})
+SCRIPT = Path(sys.executable).parent / "ascenseur"
+
+
+def figures(config: TournamentConfig) -> list[dict[str, object]]:
+    """Every figure but the decision times (which the clock decides)."""
+    out = []
+    for bot in run_tournament(config).bots:
+        data = asdict(bot)
+        for key in list(data):
+            if key.endswith("_ms"):
+                del data[key]
+        out.append(data)
+    return out
+
+
+def test_every_bot_takes_every_seat_of_every_deal() -> None:
+    assert [seating(3, r) for r in range(3)] == [[0, 1, 2], [2, 0, 1], [1, 2, 0]]
+
+
+def test_duplicate_deals_give_every_bot_the_same_hands(tmp_path: Path) -> None:
+    config = TournamentConfig(
+        RULES, ("rules", "random", "random"), games=6, seed=3, records=tmp_path
+    )
+    result = run_tournament(config)
+    assert len(result.games) == 6
+    files = sorted(tmp_path.glob("game-*.json"))
+    assert len(files) == 6
+    by_deal: dict[str, list[list[object]]] = {}
+    for path in files:
+        record = loads(path.read_text(encoding="utf-8"))
+        replay(record)  # a valid record
+        deal = path.name.split("-")[1]
+        by_deal.setdefault(deal, []).append([r["hands"] for r in record["rounds"]])
+    assert len(by_deal) == 2
+    for rotations in by_deal.values():
+        assert all(hands == rotations[0] for hands in rotations)
+    # Each entry played each seat once per deal.
+    stats = {b.label: b for b in result.bots}
+    assert stats["rules"].games == 6 and stats["random#2"].games == 6
+    assert stats["rules"].rounds == 12
+
+
+def test_the_figures_are_sensible() -> None:
+    config = TournamentConfig(RULES, ("rules", "random", "random"), games=30, seed=1)
+    result = run_tournament(config)
+    rules, random1, random2 = result.bots
+    assert rules.points_per_game > max(random1.points_per_game, random2.points_per_game)
+    assert rules.rating > max(random1.rating, random2.rating)
+    assert 0 <= rules.exact_bid_rate <= 1 and rules.exact_bid_rate > random1.exact_bid_rate
+    assert abs(sum(b.win_rate for b in result.bots) - 1) < 1e-9
+    assert rules.points_per_game_ci > 0 and rules.decisions > 0
+    assert rules.p99_decision_ms >= rules.median_decision_ms
+
+
+def test_same_seed_same_results_whatever_the_workers() -> None:
+    rules = preset("prime").override({"ladder": [3]})
+    one = TournamentConfig(rules, ("hard", "rules", "random"), games=3, seed=5, jobs=1)
+    two = TournamentConfig(rules, ("hard", "rules", "random"), games=3, seed=5, jobs=2)
+    assert figures(one) == figures(two)
+    other = TournamentConfig(rules, ("hard", "rules", "random"), games=3, seed=6, jobs=1)
+    assert figures(other) != figures(one)
+
+
+def command(*args: str) -> subprocess.CompletedProcess[str]:
+    program = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "ascenseur"]
+    return subprocess.run(
+        [*program, "--lang", "en", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_the_command_prints_json_for_machines() -> None:
+    done = command(
+        "tournament",
+        "--rules",
+        "prime",
+        "--rule",
+        "ladder=[2]",
+        "--players",
+        "3",
+        "--bots",
+        "rules,random,random",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert [b["label"] for b in data["bots"]] == ["rules", "random", "random#2"]
+    assert data["config"]["games"] == 3
+    assert {
+        "points_per_game",
+        "points_per_game_ci",
+        "exact_bid_rate",
+        "win_rate",
+        "mean_decision_ms",
+        "p99_decision_ms",
+        "rating",
+    } <= set(data["bots"][0])
+
+
+def test_the_command_prints_a_table_for_people() -> None:
+    done = CliRunner().invoke(
+        get_app(),
+        [
+            "--lang",
+            "en",
+            "tournament",
+            "--rules",
+            "ascensor",
+            "--rule",
+            "ladder=[2]",
+            "--players",
+            "3",
+            "--bots",
+            "medium,easy,random",
+            "--games",
+            "3",
+        ],
+    )
+    assert done.exit_code == 0, done.stderr
+    for word in ("medium", "easy", "random", "exact"):
+        assert word in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--players", "4", "--bots", "rules,random"), "2 bots for 4 players"),
+        (("--bots", "rules,wizard,random"), "wizard is not a bot"),
+        (("--bots", "rules,rules", "--rules", "prime"), "players"),
+    ],
+)
+def test_the_command_refuses_bad_input_in_one_line(args: tuple[str, ...], message: str) -> None:
+    done = CliRunner().invoke(get_app(), ["--lang", "en", "tournament", *args])
+    assert done.exit_code == 2
+    assert message in done.stderr
+    assert done.stderr.count("\n") == 1
