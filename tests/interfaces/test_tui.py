@@ -465,3 +465,31 @@ def test_the_game_speaks_the_chosen_language(lang: str, tmp_path: Path) -> None:
 
     with language(lang):
         run(scenario())
+
+
+def test_sheet_and_rules_keys_then_a_new_game_from_the_end_screen(tmp_path: Path) -> None:
+    rules = preset("prime").override({"ladder": [1]})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=2)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=lambda: session.view(0).is_my_turn)
+            await pilot.press("r")
+            assert "void_rule = free" in text_of(app, ".dialog-body Static")
+            await pilot.press("escape")
+            await pilot.press("t")
+            assert isinstance(app.screen, ScoreSheetScreen)
+            await pilot.press("escape")
+            assert isinstance(app.screen, GameScreen)
+            await play(pilot, app, session)
+            assert isinstance(app.screen, EndScreen)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            await pilot.click("#start")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            assert app.screen.session is not session
+
+    run(scenario())

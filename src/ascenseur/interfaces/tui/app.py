@@ -30,8 +30,11 @@ Screen { layout: vertical; }
 .seat.me { margin: 1 0 0 0; }
 #ladder { height: 1; padding: 0 1; content-align: center middle; width: 100%; }
 #message { height: 2; padding: 0 1; }
-#actions { grid-size: 13; grid-gutter: 0 1; grid-columns: 5; height: auto; padding: 0 1; }
+#actions { height: auto; padding: 0 1; }
+#hand, #bids { grid-size: 13; grid-gutter: 0 1; grid-columns: 5; height: auto; }
+#bids { margin: 1 0 0 0; }
 #actions .note { column-span: 13; }
+#bids .label { column-span: 2; }
 .card, .bid { width: 5; min-width: 5; }
 .unplayable { text-style: dim; color: $text-muted; }
 .playable { text-style: bold; }
@@ -43,8 +46,9 @@ ModalScreen { align: center middle; }
 .note { color: $text-muted; }
 .error { color: $error; height: auto; }
 #setup { padding: 1 2; }
-.row { height: auto; margin: 0 0 1 0; }
-.field { width: 18; padding: 1 1 0 0; }
+.row { height: 1; margin: 0 0 1 0; }
+.field { width: 18; padding: 0 1 0 0; }
+#preset-summary { margin: 0 0 1 0; }
 #setup Input, #setup Select { width: 1fr; }
 #end { padding: 1 2; }
 """

@@ -120,7 +120,9 @@ class GameScreen(Screen[None]):
         yield Static(id="ladder")
         yield Static(id=f"seat-{self.seat}", classes="seat me")
         yield Static(id="message")
-        yield Grid(id="actions")
+        with Vertical(id="actions"):
+            yield Grid(id="hand")
+            yield Grid(id="bids")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -280,23 +282,24 @@ class GameScreen(Screen[None]):
         return text
 
     async def draw_actions(self, view: PlayerView) -> None:
-        """The hand as buttons (playable cards marked), or the bids while bidding."""
+        """The hand as buttons (playable cards marked), and the bids while bidding."""
         my_turn = view.is_my_turn and self.session.seats[self.seat].is_human
         key = (view.phase, my_turn, view.hand, view.legal_actions, view.bids)
         if key == self._actions_key:
             return
         self._actions_key = key
-        box = self.query_one("#actions", Grid)
-        buttons: list[Button] = []
-        if view.phase is Phase.BID and my_turn:
+        bidding = view.phase is Phase.BID and my_turn
+        bids: list[Button] = []
+        if bidding:
             refusals = bid_refusals(view)
             for bid in range(view.hand_size + 1):
                 button = Button(str(bid), id=f"bid-{bid}", compact=True, classes="bid")
                 if bid in refusals:
                     button.add_class("unplayable")
                     button.tooltip = refusals[bid]
-                buttons.append(button)
-        if view.hand is not None and not (view.phase is Phase.BID and my_turn):
+                bids.append(button)
+        cards: list[Button] = []
+        if view.hand is not None:
             legal = set(view.legal_actions) if view.phase is Phase.PLAY else set()
             for card in sort_for_display(list(view.hand), view.trump):
                 button = Button(
@@ -307,19 +310,26 @@ class GameScreen(Screen[None]):
                 )
                 if my_turn and view.phase is Phase.PLAY:
                     button.add_class("playable" if card in legal else "unplayable")
-                buttons.append(button)
+                cards.append(button)
         focused = self.focused.id if self.focused is not None else None
-        await box.remove_children()
-        if buttons:
-            await box.mount(*buttons)
-            usable = [b for b in buttons if not b.has_class("unplayable")]
-            target = next((b for b in usable if b.id == focused), None)
-            if target is None and my_turn and usable:
-                target = usable[0]
-            if target is not None:
-                target.focus()
+        hand_box = self.query_one("#hand", Grid)
+        bid_box = self.query_one("#bids", Grid)
+        await hand_box.remove_children()
+        await bid_box.remove_children()
+        bid_box.display = bool(bids)
+        if cards:
+            await hand_box.mount(*cards)
+        if bids:
+            await bid_box.mount(Static(_("Your bid:"), classes="label"), *bids)
+        choices = bids if bidding else cards if my_turn else []
+        usable = [b for b in choices if not b.has_class("unplayable")]
+        target = next((b for b in usable if b.id == focused), None)
+        if target is None and usable:
+            target = usable[0]
+        if target is not None:
+            target.focus()
         if view.hand is None and view.phase in (Phase.BID, Phase.PLAY):
-            await box.mount(
+            await hand_box.mount(
                 Static(_("Blind round: you see everyone's card but your own."), classes="note")
             )
 

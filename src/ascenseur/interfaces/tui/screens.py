@@ -170,24 +170,24 @@ class SetupScreen(Screen[None]):
                     value=d.get("preset", "classique"),
                     allow_blank=False,
                     id="preset",
+                    compact=True,
                 )
             yield Static(id="preset-summary", classes="note")
-            with Horizontal(classes="row"):
-                yield Label(_("Options"), classes="field")
-                yield Input(
-                    d.get("options", ""),
-                    placeholder=_("e.g. void_rule=free; ladder=[1,2,3]"),
-                    id="options",
-                )
-            with Horizontal(classes="row"):
-                yield Label(_("Players"), classes="field")
-                yield Input(d.get("players", "4"), id="players", type="integer")
-            with Horizontal(classes="row"):
-                yield Label(_("Names"), classes="field")
-                yield Input(d.get("names", ""), placeholder=_("comma-separated"), id="names")
-            with Horizontal(classes="row"):
-                yield Label(_("Your seat"), classes="field")
-                yield Input(d.get("seat", "1"), id="seat", type="integer")
+            for field, label, placeholder in (
+                ("options", _("Options"), _("e.g. void_rule=free; ladder=[1,2,3]")),
+                ("players", _("Players"), ""),
+                ("names", _("Names"), _("comma-separated")),
+                ("seat", _("Your seat"), ""),
+            ):
+                with Horizontal(classes="row"):
+                    yield Label(label, classes="field")
+                    yield Input(
+                        d.get(field, {"players": "4", "seat": "1"}.get(field, "")),
+                        placeholder=placeholder,
+                        id=field,
+                        type="integer" if field in ("players", "seat") else "text",
+                        compact=True,
+                    )
             with Horizontal(classes="row"):
                 yield Label(_("Computer level"), classes="field")
                 yield Select(
@@ -195,14 +195,18 @@ class SetupScreen(Screen[None]):
                     value=d.get("level", "medium"),
                     allow_blank=False,
                     id="level",
+                    compact=True,
                 )
             with Horizontal(classes="row"):
                 yield Label(_("Levels by seat"), classes="field")
                 yield Input(
-                    d.get("levels", ""), placeholder=_("optional: easy,hard,medium"), id="levels"
+                    d.get("levels", ""),
+                    placeholder=_("optional: easy,hard,medium"),
+                    id="levels",
+                    compact=True,
                 )
             yield Static(id="setup-error", classes="error")
-            yield Button(_("Start"), id="start", variant="primary")
+            yield Button(_("Start"), id="start", variant="primary", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:

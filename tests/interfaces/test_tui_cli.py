@@ -1,0 +1,134 @@
+"""``ascenseur play`` from the command line: refusals before the screen opens, and one real
+run in a terminal (tmux) as a person would play it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ascenseur.core.record import replay, score_sheet
+from ascenseur.interfaces.cli import get_app
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(get_app(), ["--lang", "en", "play", *args])
+    return result.exit_code, result.output
+
+
+def test_an_unknown_preset_is_refused_with_the_option_named() -> None:
+    code, output = invoke("--rules", "poker")
+    assert code == 2
+    assert "preset" in output and "poker" in output
+
+
+def test_too_many_names_are_refused() -> None:
+    code, output = invoke("--players", "3", "--names", "A,B,C,D")
+    assert code == 2
+    assert "4 names for 3 players" in output
+
+
+def test_a_seat_beyond_the_table_is_refused() -> None:
+    code, output = invoke("--seat", "6")
+    assert code == 2
+    assert "no seat 6" in output
+
+
+def test_a_record_that_cannot_be_read_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "ascenseur/1", "rules": "classique", "players": ["A"]}\n')
+    code, output = invoke("--resume", str(bad))
+    assert code == 2
+    assert str(bad) in output and "rounds" in output
+    code, output = invoke("--resume", str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in output
+
+
+def test_an_unknown_language_is_refused() -> None:
+    code, output = invoke("--lang", "de")
+    assert code == 2 and "de" in output
+
+
+# -- a real terminal ---------------------------------------------------------------------------
+
+
+class Tmux:
+    """A tmux session of a given size running one command."""
+
+    def __init__(self, name: str, command: str, width: int, height: int) -> None:
+        self.name = name
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), command],
+            check=True,
+        )
+
+    def screen(self) -> str:
+        return subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.name],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+
+    def keys(self, *keys: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen shows:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_game_played_in_a_real_terminal_at_80_by_24(tmp_path: Path) -> None:
+    """Start, bid, play the one card, read the end screen, quit; the history has the game.
+    (Textual draws on the terminal through stdout and stderr: neither is redirected.)"""
+    history = tmp_path / "history"
+    script = tmp_path / "run.sh"
+    exe = Path(sys.executable).parent / "ascenseur"
+    script.write_text(
+        "#!/bin/sh\n"
+        f"cd {tmp_path}\n"
+        f"{exe} play --lang en --seed 3 --delay 0 --level random --rule 'ladder=[1]' "
+        f"--history {history}\n"
+        f"echo EXIT=$? >> {tmp_path}/out.txt\n"
+        "sleep 30\n"
+    )
+    script.chmod(0o755)
+    name = f"ascenseur-test-{os.getpid()}"
+    tmux = Tmux(name, str(script), 80, 24)
+    try:
+        screen = tmux.wait_for("Your bid:")
+        assert "classique" in screen and "Player 1 (you)" in screen
+        tmux.keys("0")
+        tmux.wait_for("Your turn: play a card.")
+        tmux.keys("Enter")
+        screen = tmux.wait_for("Game over")
+        assert "Winner" in screen
+        tmux.keys("q")
+        out = tmp_path / "out.txt"
+        end = time.monotonic() + 10
+        while not out.exists() and time.monotonic() < end:
+            time.sleep(0.1)
+        time.sleep(0.2)
+        assert out.read_text().strip() == "EXIT=0"
+    finally:
+        tmux.close()
+    records = [p for p in history.glob("*.json") if not p.name.endswith(".session.json")]
+    assert len(records) == 1
+    sheet = score_sheet(replay(json.loads(records[0].read_text(encoding="utf-8"))))
+    assert sheet["finished"] and len(sheet["rounds"]) == 1
