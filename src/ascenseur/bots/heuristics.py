@@ -200,11 +200,30 @@ def choose_card(
         return CARDS[legal.bit_length() - 1], Why.ONLY
     left = hand.bit_count()
     trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
+    if 0 < need < left and sure_tricks(hand, trump, trump_mask, strength, unknown) >= need:
+        # The tricks still needed are in hand already (top trumps, or masters when no
+        # trump is out): lose the others meanwhile.
+        need = 0
     if trick:
         return _follow(
             hand, legal, trick, players, trump, trump_mask, strength, need, left, unknown
         )
     return _lead(hand, legal, trump, trump_mask, strength, need, left, unknown)
+
+
+def sure_tricks(
+    hand: int, trump: int, trump_mask: int, strength: Sequence[int], unknown: int
+) -> int:
+    """Cards of ``hand`` that will surely win a trick: the top trumps, and, when nobody else
+    may hold a trump, the masters of their suits."""
+    count = 0
+    trumps_out = unknown & trump_mask
+    for c in cards(hand):
+        if higher_count(c, unknown, strength):
+            continue
+        if SUIT_OF[c] == trump or not trumps_out or trump < 0:
+            count += 1
+    return count
 
 
 def _follow(

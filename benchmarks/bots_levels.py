@@ -1,0 +1,120 @@
+"""Strength and speed of the levels under every preset (a benchmark, not a test).
+
+Strength: for each preset, a tournament on duplicate deals at four players between
+``hard``, ``medium`` (= ``rules``), ``easy`` and ``random`` — every seat rotation of every
+deal — with points per game and their 95 % intervals (``--max-cards`` shortens the ladders
+so that a run takes minutes).
+
+Speed: decision times of each level on one core (``--jobs 1``): median, 99th percentile and
+maximum over every decision of whole games (prime, four players, the full ladder up to
+``--speed-cards`` cards).
+
+    uv run python benchmarks/bots_levels.py --games 24 --max-cards 6
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from typing import Any
+
+from ascenseur import Game, Phase, preset
+from ascenseur.bots import make_bot
+from ascenseur.services.tournament import TournamentConfig, run_tournament
+
+PRESETS = ("classique", "prime", "ascensor", "enculette")
+
+
+def strength(games: int, max_cards: int, jobs: int, seed: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in PRESETS:
+        rules = preset(name).override({"max_cards": max_cards})
+        config = TournamentConfig(
+            rules, ("hard", "medium", "easy", "random"), games=games, seed=seed, jobs=jobs
+        )
+        result = run_tournament(config)
+        out[name] = {
+            b.label: {
+                "points_per_game": round(b.points_per_game, 1),
+                "ci": round(b.points_per_game_ci, 1),
+                "exact": round(b.exact_bid_rate, 3),
+                "wins": round(b.win_rate, 3),
+                "rating": round(b.rating, 1),
+            }
+            for b in result.bots
+        }
+        print(f"{name} (max_cards {max_cards}, {len(result.games)} games):")
+        for b in result.bots:
+            print(
+                f"  {b.label:7s} {b.points_per_game:7.1f} ± {b.points_per_game_ci:5.1f} "
+                f"points/game, exact {100 * b.exact_bid_rate:5.1f} %, "
+                f"wins {100 * b.win_rate:5.1f} %, rating {b.rating:5.1f}"
+            )
+    return out
+
+
+def speed(levels: list[str], cards: int, games: int) -> dict[str, Any]:
+    rules = preset("prime").override({"max_cards": cards})
+    out: dict[str, Any] = {}
+    for level in levels:
+        times: list[float] = []
+        for g in range(games):
+            rng = random.Random(g)
+            game = Game.new(rules, 4, first_dealer=g % 4)
+            bots = [make_bot(level, 10 * g + s) for s in range(4)]
+            while not game.is_over:
+                if game.phase is Phase.DEAL:
+                    game.deal(rng)
+                    continue
+                seat = game.turn
+                view = game.view(seat)
+                start = time.perf_counter()
+                action = bots[seat].choose(view)
+                times.append(time.perf_counter() - start)
+                game.act(action, seat)
+        times.sort()
+        p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
+        out[level] = {
+            "decisions": len(times),
+            "median_ms": round(1000 * statistics.median(times), 2),
+            "p99_ms": round(1000 * p99, 2),
+            "max_ms": round(1000 * times[-1], 2),
+        }
+        print(
+            f"  {level:7s} {len(times):6d} decisions: median {1000 * statistics.median(times):7.2f}"
+            f" ms, p99 {1000 * p99:7.2f} ms, max {1000 * times[-1]:7.2f} ms"
+        )
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=24, help="tournament games per preset")
+    parser.add_argument("--max-cards", type=int, default=6)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--speed-cards", type=int, default=10)
+    parser.add_argument("--speed-games", type=int, default=1)
+    parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--json", metavar="FILE")
+    args = parser.parse_args()
+    report: dict[str, Any] = {}
+    if not args.skip_strength:
+        report["strength"] = strength(args.games, args.max_cards, args.jobs, args.seed)
+    if not args.skip_speed:
+        print(f"decision times, prime, 4 players, up to {args.speed_cards} cards, one core:")
+        report["speed"] = speed(
+            ["easy", "medium", "hard", "expert"], args.speed_cards, args.speed_games
+        )
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=1)
+
+
+if __name__ == "__main__":
+    main()
