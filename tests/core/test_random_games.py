@@ -13,6 +13,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -352,3 +353,22 @@ def test_random_games_cards_of_a_mask_round_trip() -> None:
         for card in deck:
             mask |= 1 << card
         assert cards_of(mask) == sorted(deck)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "players"),
+    [
+        ("classique", {}, 3),  # the full ladder: hands up to 17 cards
+        ("classique", {"duplicate_cards": "deck-order"}, 20),  # two decks, 100 cards
+        ("prime", {}, 3),
+        ("ascensor", {}, 8),
+        ("enculette", {"decks": 2}, 10),
+        ("classique", {"peak_no_trump_rounds": 3, "void_rule": "free"}, 4),
+    ],
+)
+def test_random_games_whole_ladders_without_max_cards(
+    name: str, options: dict[str, Any], players: int
+) -> None:
+    rules = preset(name).override(options)
+    game = play_game(rules, players, seed=players)
+    assert [r.cards for r in game.results] == list(rules.hand_sizes(players))
