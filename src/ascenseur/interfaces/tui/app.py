@@ -29,12 +29,12 @@ Screen { layout: vertical; }
 .seat.turn { background: $primary-background; }
 .seat.me { margin: 1 0 0 0; }
 #ladder { height: 1; padding: 0 1; content-align: center middle; width: 100%; }
-#message { height: 2; padding: 0 1; }
+#message { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
 #actions { height: auto; padding: 0 1; }
 #hand, #bids { grid-size: 13; grid-gutter: 0 1; grid-columns: 5; height: auto; }
 #bids { margin: 1 0 0 0; }
 #actions .note { column-span: 13; }
-#bids .label { column-span: 2; }
+#bids .label { column-span: 3; }
 .card, .bid { width: 5; min-width: 5; }
 .unplayable { text-style: dim; color: $text-muted; }
 .playable { text-style: bold; }
@@ -62,6 +62,7 @@ class AscenseurApp(App[Path | None]):
 
     CSS = CSS
     TITLE = "Ascenseur"
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,

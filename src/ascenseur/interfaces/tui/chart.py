@@ -51,8 +51,8 @@ def totals_chart(
                 colors[cell] = f"bold {seat_color(seat)}"
     text = Text()
     for line in range(height):
-        value = high - (high - low) * line / (height - 1)
-        label = f"{round(value):>5} " if line in (0, height - 1) or line == height // 2 else " " * 6
+        level = high - (high - low) * line / (height - 1)
+        label = f"{round(level):>5} " if line in (0, height - 1) or line == height // 2 else " " * 6
         text.append(label, style="dim")
         text.append("│")
         for x, char in enumerate(grid[line]):

@@ -82,6 +82,8 @@ class GameScreen(Screen[None]):
         self.history = history
         self.save_path = save_path
         self.history_path: Path | None = None
+        #: A game resumed after its end is already in the history: not saved there again.
+        self.finished_before = session.is_over
         #: Seats whose sealed bid is in (simultaneous bidding), learnt from the event stream.
         self.sealed_in: set[int] = set()
         self.message_text = Text("")
@@ -448,7 +450,7 @@ class GameScreen(Screen[None]):
         await self.redraw()
 
     async def game_over(self) -> None:
-        if self.history_path is None:
+        if self.history_path is None and not self.finished_before:
             try:
                 self.history_path = save_to_history(
                     self.session, self.ascenseur_app.history_folder()

@@ -146,6 +146,9 @@ class EndScreen(Screen[None]):
                 )
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one("#end", VerticalScroll).focus()  # arrows and page keys scroll
+
     def action_new_game(self) -> None:
         app: AscenseurApp = self.app  # type: ignore[assignment]
         app.open_setup()
