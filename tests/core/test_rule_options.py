@@ -253,7 +253,7 @@ def test_option_duplicate_cards_first_wins_the_equal_card_played_first() -> None
     assert _duplicate_trick("first-wins", "AS", "AS'") == 2
 
 
-def test_option_duplicate_cards_deck_order_the_first_copy_wins() -> None:
+def test_option_duplicate_cards_deck_order() -> None:
     assert _duplicate_trick("deck-order", "AS'", "AS") == 3
     assert _duplicate_trick("deck-order", "AS", "AS'") == 2
 
@@ -385,9 +385,7 @@ def test_rule_the_game_follows_the_ladder_round_by_round() -> None:
         ([2, 5, 5, 3], 3, (2, 5, 5, 5, 3)),
     ],
 )
-def test_option_peak_no_trump_rounds_replace_each_peak_run(
-    ladder: object, rounds: int, sizes: tuple[int, ...]
-) -> None:
+def test_option_peak_no_trump_rounds(ladder: object, rounds: int, sizes: tuple[int, ...]) -> None:
     rules = preset("classique").override(
         {
             "ladder": ladder,
