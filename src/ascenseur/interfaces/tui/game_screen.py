@@ -10,6 +10,7 @@ never freezes; a pause after each card lets a person follow, and ``f`` speeds it
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -82,6 +83,8 @@ class GameScreen(Screen[None]):
         self.history = history
         self.save_path = save_path
         self.history_path: Path | None = None
+        #: When the last action was drawn (the pace counts from there).
+        self.last_shown = 0.0
         #: A game resumed after its end is already in the history: not saved there again.
         self.finished_before = session.is_over
         #: Seats whose sealed bid is in (simultaneous bidding), learnt from the event stream.
@@ -355,7 +358,10 @@ class GameScreen(Screen[None]):
                 await self.prompt()
                 return
             if step is Step.BOT and seat is not None:
+                # think while the last card stays on show: the pace is the longer of the
+                # two, not their sum
                 action = await asyncio.to_thread(session.decide, seat)
+                await self.pause_since_last_card()
                 if session.next_step() != (Step.BOT, seat):
                     continue
                 session.apply_bot(seat, action)
@@ -364,12 +370,19 @@ class GameScreen(Screen[None]):
                 # suggestion plays for it so the game cannot stall
                 assert seat is not None
                 hint = await asyncio.to_thread(session.hint, seat)
+                await self.pause_since_last_card()
                 session.act(seat, hint.action)
+            elif step is Step.BLIND_CARD:
+                await self.pause_since_last_card()
+                session.advance()
             else:
                 session.advance()
             await self.show_events(draw=not self.fast)
-            if step in (Step.BOT, Step.BLIND_CARD, Step.HUMAN):
-                await self.pause(self.delay)
+            self.last_shown = time.monotonic()
+
+    async def pause_since_last_card(self) -> None:
+        """Wait until the last card shown has been on screen for the pause asked for."""
+        await self.pause(self.delay - (time.monotonic() - self.last_shown))
 
     async def pause(self, seconds: float) -> None:
         """Wait so a person can follow; cut short when sped up."""
@@ -418,7 +431,7 @@ class GameScreen(Screen[None]):
                 )
                 if draw:
                     await self.redraw()
-                    await self.pause(self.delay * 1.5)
+                    await self.pause(self.delay)
             elif isinstance(event, RoundScored):
                 await self.redraw()
                 if not self.session.is_over:
@@ -478,6 +491,7 @@ class GameScreen(Screen[None]):
             self.say(explain_to_player(error, view), "bold red")
             self.app.bell()
             return
+        self.last_shown = time.monotonic()
         self.say("")
         self.drive()
 
