@@ -266,3 +266,31 @@ def test_bad_seats_and_levels_are_refused() -> None:
         GameSession.new(preset("classique"), NAMES, human_seats=(4,))
     with pytest.raises(ValueError):
         GameSession.new(preset("classique"), NAMES, levels=["easy", "easy"])
+
+
+def test_a_reconnecting_seat_gets_the_events_it_missed_by_version() -> None:
+    rules = preset("classique").override(
+        {"ladder": [3], "bidding": "simultaneous", "bid_limit": "none"}
+    )
+    session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=2)
+    session.advance()
+    session.advance()
+    seen = session.version
+    assert seen == 2  # the deal and one sealed bid
+    session.run_bots()
+    missed = session.events_since(1, seen)
+    assert missed is not None
+    assert [v for v, _e in missed] == list(range(seen + 1, session.version + 1))
+    bids = [e for _v, e in missed if isinstance(e, BidMade)]
+    assert [e.bid for e in bids if e.seat != 1] == [None, None]
+    assert session.events_since(1, session.version) == []
+
+
+def test_a_seat_that_missed_too_much_must_start_again_from_its_view() -> None:
+    rules = preset("classique").override({"ladder": [13] * 8})
+    session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=2)
+    session.run_bots()
+    assert session.version > 512
+    assert session.events_since(0, 0) is None
+    kept = session.events_since(0, session.version - 10)
+    assert kept is not None and len(kept) == 10

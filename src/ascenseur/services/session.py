@@ -46,6 +46,8 @@ DEFAULT_LEVEL = "medium"
 HINT_LEVELS = ("hard", "medium", "easy", "random")
 SIDECAR_SUFFIX = ".session.json"
 SIDECAR_FORMAT = "ascenseur-session/1"
+#: How many recent events each seat's stream keeps for a client that reconnects.
+HISTORY_KEPT = 512
 
 
 class Step(Enum):
@@ -73,15 +75,30 @@ class Seat:
 
 @dataclass(slots=True)
 class SeatStream:
-    """The events one seat has not read yet, already filtered for that seat."""
+    """The events of one seat, already filtered for that seat, each with a version (the
+    session's count of events so far), so a client that reconnects asks for what it missed
+    (:meth:`since`) instead of the whole game."""
 
     seat: int
     pending: deque[Event] = field(default_factory=deque)
+    #: The last :data:`HISTORY_KEPT` events as (version, event).
+    recent: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=HISTORY_KEPT))
+
+    def push(self, version: int, event: Event) -> None:
+        self.pending.append(event)
+        self.recent.append((version, event))
 
     def drain(self) -> list[Event]:
         out = list(self.pending)
         self.pending.clear()
         return out
+
+    def since(self, version: int) -> list[tuple[int, Event]] | None:
+        """The events after ``version``; ``None`` when they are no longer all kept (the
+        client must then start again from the view)."""
+        if self.recent and version < self.recent[0][0] - 1:
+            return None
+        return [(v, e) for v, e in self.recent if v > version]
 
 
 def deal_rng(seed: int, round_index: int) -> random.Random:
@@ -120,6 +137,8 @@ class GameSession:
         }
         self._hint_bot: Bot | None = None
         self.streams = [SeatStream(i) for i in range(game.players)]
+        #: How many events the session has published (the version of the last one).
+        self.version = 0
 
     # -- building -------------------------------------------------------------------------------
 
@@ -264,13 +283,19 @@ class GameSession:
 
     def _publish(self, events: list[Event]) -> None:
         sealed = self.game.rules.bidding is Bidding.SIMULTANEOUS
-        for stream in self.streams:
-            for event in events:
-                stream.pending.append(filter_event(event, stream.seat, self.game, sealed))
+        for event in events:
+            self.version += 1
+            for stream in self.streams:
+                stream.push(self.version, filter_event(event, stream.seat, self.game, sealed))
 
     def events_for(self, seat: int) -> list[Event]:
         """The events ``seat`` has not read yet (and forget them)."""
         return self.streams[seat].drain()
+
+    def events_since(self, seat: int, version: int) -> list[tuple[int, Event]] | None:
+        """``seat``'s events after ``version`` (for a client that reconnects), or ``None``
+        when too many were missed and the client must redraw from :meth:`view`."""
+        return self.streams[seat].since(version)
 
     # -- saving and resuming --------------------------------------------------------------------
 
