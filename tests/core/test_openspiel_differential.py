@@ -182,3 +182,57 @@ def test_card_mapping_is_a_bijection_onto_the_deck() -> None:
     # Ranks rise with the action number inside each of its suits, as ours do.
     for action in range(OPENSPIEL_DECK - 4):
         assert card_of_action(state, action + 4).rank == card_of_action(state, action).rank + 1
+
+
+def test_random_playouts_replay_on_openspiel() -> None:
+    """The other direction, for the fast path: hands dealt by ``Game.deal`` and played by
+    ``Game.random_playout`` are replayed on OpenSpiel, where every bid and card must be legal
+    and the scores must come out the same."""
+    for players in range(3, 8):
+        largest = (OPENSPIEL_DECK - 1) // players
+        for tricks in (1, 3, largest):
+            for off_bid_penalty in (False, True):
+                rules = preset("prime").override(
+                    {
+                        "ladder": [tricks],
+                        "void_rule": "free",
+                        "scoring": our_scoring(off_bid_penalty, 1),
+                    }
+                )
+                their_game = pyspiel.load_game(
+                    "oh_hell",
+                    {
+                        "players": players,
+                        "num_tricks_fixed": tricks,
+                        "off_bid_penalty": off_bid_penalty,
+                    },
+                )
+                for seed in range(10):
+                    rng = random.Random(seed)
+                    game = Game.new(rules, players, rng=rng)
+                    game.deal(rng)
+                    game.random_playout(rng)
+                    result = game.results[-1]
+                    assert result.hands is not None and result.tricks is not None
+                    state = their_game.new_initial_state()
+                    action_of = {}
+                    state.apply_action(tricks)
+                    state.apply_action(result.dealer)
+                    for a, _ in state.chance_outcomes():
+                        action_of[card_of_action(state, a)] = a
+                    for i in range(players * tricks):
+                        state.apply_action(action_of[result.hands[i % players][i // players]])
+                    assert result.trump is not None
+                    state.apply_action(action_of[result.trump])
+                    for i in range(players):
+                        seat = (result.dealer + 1 + i) % players
+                        assert state.current_player() == seat
+                        assert OPENSPIEL_DECK + result.bids[seat] in state.legal_actions()
+                        state.apply_action(OPENSPIEL_DECK + result.bids[seat])
+                    for trick in result.tricks:
+                        for seat, card in zip(trick.seats(players), trick.cards, strict=True):
+                            assert state.current_player() == seat
+                            assert action_of[card] in state.legal_actions()
+                            state.apply_action(action_of[card])
+                    assert state.is_terminal()
+                    assert [int(x) for x in state.returns()] == list(result.points)
