@@ -38,7 +38,7 @@ from ascenseur.core.events import BidMade, Event
 from ascenseur.core.record import dumps, loads, replay
 from ascenseur.core.rules import Bidding, Rules
 from ascenseur.core.view import PlayerView
-from ascenseur.i18n import _
+from ascenseur.i18n import _, ngettext
 
 #: The level a computer player has unless told otherwise.
 DEFAULT_LEVEL = "medium"
@@ -387,15 +387,21 @@ def explain_to_player(error: IllegalActionError, view: PlayerView) -> str:
     if rule == "not_held":
         return _("You do not hold that card.")
     if rule == "hook":
-        return _(
+        return ngettext(
+            "As the dealer you may not bid {bid}: the bids would total the {size} trick "
+            "(the hook).",
             "As the dealer you may not bid {bid}: the bids would total the {size} tricks "
-            "(the hook)."
+            "(the hook).",
+            view.hand_size,
         ).format(bid=view.forbidden_bid, size=view.hand_size)
     if rule == "under":
         made = sum(b for b in view.bids if b is not None)
-        return _(
+        return ngettext(
+            "The bids must stay under the {size} trick: with {total} bid so far you may bid "
+            "at most {most}.",
             "The bids must stay under the {size} tricks: with {total} bid so far you may bid "
-            "at most {most}."
+            "at most {most}.",
+            view.hand_size,
         ).format(size=view.hand_size, total=made, most=max(view.hand_size - made - 1, 0))
     if rule == "bid_range":
         return _("A bid goes from 0 to {size}.").format(size=view.hand_size)

@@ -243,17 +243,23 @@ class GameScreen(Screen[None]):
             text.append(_("trick {n}/{total}").format(n=number, total=view.hand_size))
             text.append("\n")
             if view.trick:
-                for seat, card in view.trick:
-                    text.append(f"{self.session.seats[seat].name} ", style=seat_color(seat))
-                    text.append(card.display(), style=card_style(card) + " bold")
-                    text.append("  ")
+                # the cards in the order played, each in its player's colour (the seats show
+                # who played which); then who led
+                for i, (seat, card) in enumerate(view.trick):
+                    if i:
+                        text.append(" → ", style="dim")
+                    text.append(card.display(), style=f"bold {seat_color(seat)}")
+                text.append("\n")
+                text.append(
+                    _("{name} led").format(name=self.session.seats[view.trick[0][0]].name),
+                    style="dim",
+                )
             elif view.tricks:
                 last = view.tricks[-1]
                 text.append(
                     _("{name} took the trick").format(name=self.session.seats[last.winner].name),
                     style="green",
                 )
-            text.append("\n")
         elif view.phase is Phase.BID:
             total = sum(b for b in view.bids if b is not None)
             text.append(
