@@ -29,7 +29,10 @@ here at every step):
 
 At every step we compare whose turn it is and the set of legal actions (bids and cards), act
 through our checked path (:meth:`Game.bid`, :meth:`Game.play`), and at the end compare
-OpenSpiel's ``returns()`` with our round's points.
+OpenSpiel's ``returns()`` with our round's points: 1,440 random hands over 3 to 7 players,
+one card to the largest hand, both schemes, ``points_per_trick`` 1 and 2. The other way
+round, hands dealt by :meth:`Game.deal` and played by the fast :meth:`Game.random_playout`
+are replayed on OpenSpiel, where every action must be legal and the scores the same.
 """
 
 from __future__ import annotations
