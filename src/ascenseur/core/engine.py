@@ -52,6 +52,9 @@ _STRENGTH_FIRST_WINS: Final = tuple(2 * (n % SUIT_BITS) for n in range(2 * COPY_
 _STRENGTH_DECK_ORDER: Final = tuple(
     2 * (n % SUIT_BITS) + (1 if n < COPY_OFFSET else 0) for n in range(2 * COPY_OFFSET)
 )
+#: The card whose bit (``1 << card``) has this ``bit_length()`` (one subtraction less in the
+#: playout; length 0 is no card and never asked).
+_CARD_AT_LENGTH: Final[tuple[Card, ...]] = (CARDS[0], *CARDS)
 #: Builds a named tuple from a tuple of its fields without its Python-level ``__new__``.
 _new_tuple: Final = tuple.__new__
 
@@ -602,7 +605,7 @@ class Game:
         strength = t.strength
         suit_masks = SUIT_MASKS
         suit_of = SUIT_OF
-        cards = CARDS
+        card_at_length = _CARD_AT_LENGTH
         new_trick = _new_tuple
         followers = _followers(n)
         hands = self.hands
@@ -629,7 +632,7 @@ class Game:
                     k -= 1
                 bit = mask & -mask
                 hands[leader] = hand ^ bit
-                card = cards[bit.bit_length() - 1]
+                card = card_at_length[bit.bit_length()]
                 trick = [card]
                 led_mask = suit_masks[suit_of[card]]
                 trick_bits = bit
@@ -643,11 +646,11 @@ class Game:
                     k -= 1
                 bit = mask & -mask
                 hands[seat] = hand ^ bit
-                trick.append(cards[bit.bit_length() - 1])
+                trick.append(card_at_length[bit.bit_length()])
                 trick_bits |= bit
             if one_deck:
                 best = trick_bits & trump_suit_mask or trick_bits & led_mask
-                winner = leader + trick.index(cards[best.bit_length() - 1])
+                winner = leader + trick.index(card_at_length[best.bit_length()])
             else:
                 winner = leader + trick_winner(trick, trump, strength)
             if winner >= n:
