@@ -351,15 +351,23 @@ def test_sealed_bids_stay_hidden_until_all_are_in(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("direction", "expected"),
-    [("clockwise", ([1], [2], [3])), ("counterclockwise", ([3], [2], [1]))],
+    ("direction", "players", "expected"),
+    [
+        ("clockwise", 4, ([1], [2], [3])),
+        ("counterclockwise", 4, ([3], [2], [1])),
+        # (left column from the bottom up, top row left to right, right column top down)
+        ("clockwise", 12, ([1, 2, 3, 4], [5, 6, 7], [8, 9, 10, 11])),
+        ("counterclockwise", 12, ([11, 10, 9, 8], [7, 6, 5], [4, 3, 2, 1])),
+    ],
 )
 def test_the_table_is_drawn_in_the_turn_direction(
-    direction: str, expected: tuple[list[int], list[int], list[int]]
+    direction: str, players: int, expected: tuple[list[int], list[int], list[int]]
 ) -> None:
+    """Walking round the table from the player: clockwise the next player sits on the left,
+    counter-clockwise on the right; seats follow one another all the way round."""
     from ascenseur.core.rules import Direction
 
-    assert side_layout(0, 4, Direction(direction)) == expected
+    assert side_layout(0, players, Direction(direction)) == expected
 
 
 def test_the_game_stays_usable_at_80_by_24(tmp_path: Path) -> None:
@@ -491,5 +499,23 @@ def test_sheet_and_rules_keys_then_a_new_game_from_the_end_screen(tmp_path: Path
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)
             assert app.screen.session is not session
+
+    run(scenario())
+
+
+def test_eight_players_fit_at_80_by_24(tmp_path: Path) -> None:
+    rules = preset("prime").override({"ladder": [6]})
+    session = make_session(rules, players=8, levels=["random"], seed=1)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play(pilot, app, session, until=lambda: session.view(0).is_my_turn)
+            region = app.screen.region
+            widgets = [*app.screen.query(".seat"), *app.screen.query(".card")]
+            widgets += [*app.screen.query(".bid"), app.screen.query_one("#message")]
+            assert len(app.screen.query(".seat")) == 8
+            for widget in widgets:
+                assert region.contains_region(widget.region), widget
 
     run(scenario())

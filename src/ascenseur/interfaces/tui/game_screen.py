@@ -61,11 +61,11 @@ def side_layout(
     if direction is Direction.COUNTERCLOCKWISE:
         others.reverse()  # walking clockwise round the table from the player
     k = len(others)
-    side = 1 if k <= 5 else (k - 3) // 2
+    side = 1 if k <= 5 else max(2, (k - 3) // 2)
     left = others[:side]
     right = others[k - side :]
     top = others[side : k - side]
-    return left, top, list(reversed(right))
+    return left, top, right
 
 
 class GameScreen(Screen[None]):
