@@ -462,8 +462,10 @@ class GameScreen(Screen[None]):
                 reason = next(iter(refusals.values()))
                 message += " " + reason
             self.say(message, "bold")
-        elif self.message_text.plain.endswith(_("takes the trick.")) and not view.trick:
-            self.say(self.message_text.plain + " " + _("Your lead."), "bold")
+        elif view.tricks and not view.trick:
+            winner = self.session.seats[view.tricks[-1].winner].name
+            took = _("{name} takes the trick.").format(name=winner)
+            self.say(took + " " + _("Your lead."), "bold")
         else:
             self.say(_("Your turn: play a card."), "bold")
         await self.redraw()
