@@ -519,3 +519,22 @@ def test_eight_players_fit_at_80_by_24(tmp_path: Path) -> None:
                 assert region.contains_region(widget.region), widget
 
     run(scenario())
+
+
+def test_save_and_quit_from_the_score_sheet_between_rounds(tmp_path: Path) -> None:
+    rules = preset("classique").override({"ladder": [1, 2]})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=5)
+    save = tmp_path / "between.json"
+    app = new_app(session, tmp_path, save_path=save)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=lambda: isinstance(app.screen, ScoreSheetScreen))
+            await pilot.press("q")
+            await pilot.pause()
+
+    run(scenario())
+    assert app.return_value == save
+    resumed = GameSession.resume(save)
+    assert resumed.game.phase is Phase.DEAL and len(resumed.game.results) == 1
+    assert resumed.game.totals == session.game.totals

@@ -21,6 +21,7 @@ from .texts import SETUP_LEVELS, level_name
 
 if TYPE_CHECKING:
     from .app import AscenseurApp
+    from .game_screen import GameScreen
 
 
 def score_table(session: GameSession, seat: int) -> Table:
@@ -52,13 +53,30 @@ def scoring_line(rules: Rules) -> str:
 class ScoreSheetScreen(ModalScreen[None]):
     """The score sheet after a round (or any time with ``t``)."""
 
-    BINDINGS: ClassVar = [("escape,enter,space,t", "close")]
+    BINDINGS: ClassVar = [("escape,enter,space,t", "close"), ("s", "save"), ("q", "save_quit")]
 
     def __init__(self, session: GameSession, seat: int, finished_round: int | None = None) -> None:
         super().__init__()
         self.session = session
         self.seat = seat
         self.finished_round = finished_round
+
+    def game_screen(self) -> GameScreen | None:
+        from .game_screen import GameScreen
+
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        return below if isinstance(below, GameScreen) else None
+
+    def action_save(self) -> None:
+        """Saving works from the score sheet too: the game is between two rounds."""
+        game = self.game_screen()
+        if game is not None:
+            game.action_save()
+
+    def action_save_quit(self) -> None:
+        game = self.game_screen()
+        if game is not None:
+            game.action_save_quit()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="sheet-box", classes="dialog"):
