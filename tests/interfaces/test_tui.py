@@ -178,6 +178,10 @@ def test_an_unplayable_card_is_refused_with_its_reason(tmp_path: Path) -> None:
             message = text_of(app, "#message")
             assert message == f"You must follow {led.suit.display_name()}."
             assert session.game.turn == 1 and len(session.game.trick) == 1
+            await pilot.click(f"#card-{int(right)}")
+            await pilot.pause()
+            played = [c for t in session.game.tricks for c in t.cards] + session.game.trick
+            assert right in played and wrong not in played
 
     run(scenario())
 
