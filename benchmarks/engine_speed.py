@@ -5,13 +5,20 @@
 
 One hand, on both sides, is: a new game, the deal (dealer, cards, trump card), the bids and
 the play, each choice a uniformly random legal one picked with the same cheap
-``int(rng.random() * len(choices))``, and the score. Ours is ``Game.new`` + ``Game.deal`` +
+``floor(rng.random() * len(choices))``, and the score. Ours is ``Game.new`` + ``Game.deal`` +
 ``Game.random_playout`` with the ``prime`` preset, one hand (``ladder = [tricks]``) and free
-discards, the rules OpenSpiel plays; theirs is ``new_initial_state()`` then
-``chance_outcomes()`` / ``legal_actions()`` / ``apply_action()`` until the end. Each figure is
-the best of three timed batches of CPU time, ours and theirs taking turns. It also times
-:meth:`Game.copy` and :meth:`Game.view` in the middle of a hand, the costs a search pays per
-simulation.
+discards, the rules OpenSpiel plays. Theirs is ``new_initial_state()``, then one action per
+step until the end, driven two ways:
+
+* "OS outcomes": chance nodes through ``chance_outcomes()``, players through
+  ``legal_actions()``, as the issue's brief describes;
+* "OS legal": ``legal_actions()`` at every node, chance nodes included (it lists the same,
+  equally likely, deal outcomes): the leanest way to drive it from Python, about twice as
+  fast, because ``chance_outcomes()`` builds a list of (action, probability) pairs.
+
+Each figure is the best of three timed batches of CPU time, the three runs taking turns. It
+also times :meth:`Game.copy` and :meth:`Game.view` in the middle of a hand, the costs a
+search pays per simulation.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from math import floor
 
 from ascenseur import Game, Phase, preset
 
@@ -40,15 +48,23 @@ def our_hands(players: int, tricks: int, seed: int) -> Callable[[int], None]:
 
     def run(count: int) -> None:
         for _ in range(count):
-            game = new(rules, names, first_dealer=int(rand() * players))
+            game = new(rules, names, first_dealer=floor(rand() * players))
             game.deal(rng)
             game.random_playout(rng)
 
     return run
 
 
-def their_hands(players: int, tricks: int, seed: int) -> Callable[[int], None] | None:
-    """A function that plays ``count`` random hands with OpenSpiel, or ``None`` without it."""
+def their_hands(
+    players: int, tricks: int, seed: int, *, chance_outcomes: bool
+) -> Callable[[int], None] | None:
+    """A function that plays ``count`` random hands with OpenSpiel, or ``None`` without it.
+
+    Both drivers ask ``current_player()`` once per step (cheaper than ``is_terminal()`` and
+    ``is_chance_node()``). With ``chance_outcomes``, a chance node's outcomes come from
+    ``chance_outcomes()``; without, from ``legal_actions()``, which at a chance node lists the
+    same outcomes, all equally likely in ``oh_hell``, and costs half as much (no list of
+    (action, probability) pairs to build)."""
     try:
         import pyspiel
     except ImportError:
@@ -56,20 +72,36 @@ def their_hands(players: int, tricks: int, seed: int) -> Callable[[int], None] |
     game = pyspiel.load_game("oh_hell", {"players": players, "num_tricks_fixed": tricks})
     rng = random.Random(seed)
     rand = rng.random
+    chance = pyspiel.PlayerId.CHANCE
+    terminal = pyspiel.PlayerId.TERMINAL
 
-    def run(count: int) -> None:
+    def run_with_outcomes(count: int) -> None:
         for _ in range(count):
             state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[int(rand() * len(outcomes))][0])
+            current, legal, apply = state.current_player, state.legal_actions, state.apply_action
+            outcomes_of = state.chance_outcomes
+            while True:
+                player = current()
+                if player >= 0:
+                    actions = legal()
+                    apply(actions[floor(rand() * len(actions))])
+                elif player == chance:
+                    outcomes = outcomes_of()
+                    apply(outcomes[floor(rand() * len(outcomes))][0])
                 else:
-                    actions = state.legal_actions()
-                    state.apply_action(actions[int(rand() * len(actions))])
+                    break
             state.returns()
 
-    return run
+    def run_with_legal_actions(count: int) -> None:
+        for _ in range(count):
+            state = game.new_initial_state()
+            current, legal, apply = state.current_player, state.legal_actions, state.apply_action
+            while current() != terminal:
+                actions = legal()
+                apply(actions[floor(rand() * len(actions))])
+            state.returns()
+
+    return run_with_outcomes if chance_outcomes else run_with_legal_actions
 
 
 def batch_size(run: Callable[[int], None], seconds: float) -> int:
@@ -138,21 +170,33 @@ def main(argv: list[str] | None = None) -> int:
         f"Random hands per CPU second (best of {repeats}, {seconds:g} s batches), "
         f"Python {sys.version.split()[0]}"
     )
-    print(f"{'players':>7} {'tricks':>6} {'ours':>10} {'OpenSpiel':>10} {'ratio':>6}")
-    ratios = []
+    print(
+        f"{'players':>7} {'tricks':>6} {'ours':>8} {'OS outcomes':>12} {'ratio':>6}"
+        f" {'OS legal':>9} {'ratio':>6}"
+    )
+    lowest = [float("inf"), float("inf")]
     for players, tricks in configurations:
         seed = players * 100 + tricks
-        ours_run = our_hands(players, tricks, seed)
-        theirs_run = their_hands(players, tricks, seed)
-        if theirs_run is None:
-            (ours,) = rates([ours_run], seconds, repeats)
-            print(f"{players:>7} {tricks:>6} {ours:>10,.0f} {'(absent)':>10} {'':>6}")
-            continue
-        ours, theirs = rates([ours_run, theirs_run], seconds, repeats)
-        ratios.append(ours / theirs)
-        print(f"{players:>7} {tricks:>6} {ours:>10,.0f} {theirs:>10,.0f} {ours / theirs:>5.2f}×")
-    if ratios:
-        print(f"lowest ratio {min(ratios):.2f}×")
+        runs = [our_hands(players, tricks, seed)]
+        for chance_outcomes in (True, False):
+            theirs = their_hands(players, tricks, seed, chance_outcomes=chance_outcomes)
+            if theirs is not None:
+                runs.append(theirs)
+        figures = rates(runs, seconds, repeats)
+        ours = figures[0]
+        line = f"{players:>7} {tricks:>6} {ours:>8,.0f}"
+        if len(figures) == 3:
+            for i, (width, theirs) in enumerate(zip((12, 9), figures[1:], strict=True)):
+                lowest[i] = min(lowest[i], ours / theirs)
+                line += f" {theirs:>{width},.0f} {ours / theirs:>5.2f}×"
+        else:
+            line += "  (OpenSpiel absent)"
+        print(line)
+    if lowest[0] != float("inf"):
+        print(
+            f"lowest ratio: {lowest[0]:.2f}× against chance_outcomes() at chance nodes, "
+            f"{lowest[1]:.2f}× against legal_actions() everywhere"
+        )
 
     print()
     for players, tricks in ((4, 5), (3, 17)):
