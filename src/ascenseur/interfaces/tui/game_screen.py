@@ -208,23 +208,28 @@ class GameScreen(Screen[None]):
             bid_text = "✓"
         else:
             bid_text = "–"
-        text.append(
-            _("bid {bid}  won {won}  {points} pts").format(
-                bid=bid_text, won=view.won[s], points=view.totals[s]
-            )
-        )
+        text.append(_("bid {bid} · won {won}").format(bid=bid_text, won=view.won[s]))
         text.append("\n")
+        # the third line: the card on the trick (dimmed: on the last trick, ✔ its winner),
+        # the total, the computer player's level, the cards seen in a blind round
         played = dict(view.trick)
+        card: Card | None = None
+        style = ""
+        mark = ""
         if s in played:
-            text.append(played[s].display(), style=card_style(played[s]) + " bold")
+            card = played[s]
+            style = card_style(card) + " bold"
         elif not view.trick and view.tricks:
             last = view.tricks[-1]
             card = dict(zip(last.seats(view.players), last.cards, strict=True)).get(s)
             if card is not None:
                 style = "dim " + card_style(card)
-                text.append(card.display(), style=style)
-                if last.winner == s:
-                    text.append(" ✔", style="green")
+                mark = "✔" if last.winner == s else ""
+        shown = card.display() if card is not None else ""
+        text.append(shown, style=style)
+        text.append(mark, style="green")
+        text.append(" " * max(1, 5 - len(shown) - len(mark)))
+        text.append(_("{points} pts").format(points=view.totals[s]), style="bold")
         level = self.session.seats[s].level
         if level is not None:
             text.append(f"  {level_name(level)}", style="dim")
