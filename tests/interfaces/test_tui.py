@@ -542,3 +542,14 @@ def test_save_and_quit_from_the_score_sheet_between_rounds(tmp_path: Path) -> No
     resumed = GameSession.resume(save)
     assert resumed.game.phase is Phase.DEAL and len(resumed.game.results) == 1
     assert resumed.game.totals == session.game.totals
+
+
+def test_levels_are_given_per_computer_player_or_per_seat() -> None:
+    rules = preset("classique")
+    skip_mine = make_session(rules, seat=2, levels=["easy", "hard", "expert"], seed=1)
+    assert [s.level for s in skip_mine.seats] == ["easy", None, "hard", "expert"]
+    per_seat = make_session(rules, seat=3, levels=["easy", "hard", "x", "medium"], seed=1)
+    assert [s.level for s in per_seat.seats] == ["easy", "hard", None, "medium"]
+    assert per_seat.fallbacks == {}
+    with pytest.raises(ValueError, match="one per computer player"):
+        make_session(rules, levels=["easy", "hard"])
