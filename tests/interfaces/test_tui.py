@@ -553,3 +553,19 @@ def test_levels_are_given_per_computer_player_or_per_seat() -> None:
     assert per_seat.fallbacks == {}
     with pytest.raises(ValueError, match="one per computer player"):
         make_session(rules, levels=["easy", "hard"])
+
+
+def test_a_short_game_against_every_level_of_computer_player(tmp_path: Path) -> None:
+    rules = preset("ascensor").override({"ladder": [2, 3]})
+    session = make_session(rules, names=NAMES, levels=["easy", "medium", "hard"], seed=7)
+    assert [s.level for s in session.seats] == [None, "easy", "medium", "hard"]
+    assert session.fallbacks == {}
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session)
+            assert isinstance(app.screen, EndScreen)
+
+    run(scenario())
+    assert session.is_over
