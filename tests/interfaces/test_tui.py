@@ -553,6 +553,8 @@ def test_levels_are_given_per_computer_player_or_per_seat() -> None:
     assert per_seat.fallbacks == {}
     with pytest.raises(ValueError, match="one per computer player"):
         make_session(rules, levels=["easy", "hard"])
+    with pytest.raises(ValueError, match="unknown level 'master'"):
+        make_session(rules, levels=["master"])
 
 
 def test_a_short_game_against_every_level_of_computer_player(tmp_path: Path) -> None:

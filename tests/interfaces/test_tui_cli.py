@@ -51,6 +51,11 @@ def test_a_record_that_cannot_be_read_is_refused(tmp_path: Path) -> None:
     assert code == 2 and "cannot read" in output
 
 
+def test_an_unknown_level_is_refused() -> None:
+    code, output = invoke("--level", "master")
+    assert code == 2 and "unknown level 'master'" in output
+
+
 def test_an_unknown_language_is_refused() -> None:
     code, output = invoke("--lang", "de")
     assert code == 2 and "de" in output

@@ -16,6 +16,7 @@ from ascenseur.services.session import DEFAULT_LEVEL, GameSession
 
 from .game_screen import GameScreen
 from .screens import SetupScreen
+from .texts import SETUP_LEVELS
 
 CSS = """
 Screen { layout: vertical; }
@@ -152,6 +153,14 @@ def make_session(
         )
     chosen = [level.strip() for level in levels or () if level.strip()]
     per_seat: list[str | None] | str
+    for i, level in enumerate(chosen):
+        human = len(chosen) == players and i == seat - 1
+        if level not in SETUP_LEVELS and not human:
+            raise ValueError(
+                _("unknown level {level!r}; the levels are: {levels}").format(
+                    level=level, levels=", ".join(SETUP_LEVELS)
+                )
+            )
     if not chosen:
         per_seat = DEFAULT_LEVEL
     elif len(chosen) == 1:
