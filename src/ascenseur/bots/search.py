@@ -118,9 +118,6 @@ def policy_playout(game: Game) -> None:
     strength = t.strength
     trump = game.trump_suit
     hands = game.hands
-    alive = 0
-    for h in hands:
-        alive |= h
     # Cards nobody has seen: in the hands or in the stock (not played, not turned up).
     stock = t.deck_mask
     for trick in game.tricks:
