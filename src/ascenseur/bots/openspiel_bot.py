@@ -100,7 +100,7 @@ def openspiel_parameters(rules: Rules, players: int) -> dict[str, Any]:
 
 @cache
 def _load(params: tuple[tuple[str, Any], ...]) -> Any:
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 
     return pyspiel.load_game("oh_hell", dict(params))
 
@@ -185,7 +185,7 @@ class OpenSpielISMCTSBot:
         self.uct_c = uct_c
 
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
-        from open_spiel.python.algorithms import ismcts, mcts
+        from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
         if not view.legal_actions:
             raise ValueError("it is not this player's turn to act")

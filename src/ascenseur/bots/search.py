@@ -171,7 +171,7 @@ def solve_exact(game: Game) -> tuple[int, ...]:
 def exact_is_cheap(game: Game, leaves: int = EXACT_LEAVES) -> bool:
     """Whether solving the rest of the round exactly visits at most about ``leaves`` ends."""
     left = max(h.bit_count() for h in game.hands)
-    return math.factorial(left) ** game.table.players <= leaves
+    return bool(math.factorial(left) ** game.table.players <= leaves)
 
 
 # -- the value of an outcome ------------------------------------------------------------------
