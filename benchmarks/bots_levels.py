@@ -54,6 +54,17 @@ def strength(games: int, max_cards: int, jobs: int, seed: int) -> dict[str, Any]
                 f"points/game, exact {100 * b.exact_bid_rate:5.1f} %, "
                 f"wins {100 * b.win_rate:5.1f} %, rating {b.rating:5.1f}"
             )
+        # Paired by game (same deal, same table): the difference of two entries' totals.
+        for a, b in ((0, 1), (1, 3), (1, 2)):
+            diffs = []
+            for game in result.games:
+                seat_of = {entry: seat for seat, entry in enumerate(game.seating)}
+                diffs.append(game.totals[seat_of[a]] - game.totals[seat_of[b]])
+            mean = statistics.fmean(diffs)
+            half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+            label = f"{config.bots[a]} - {config.bots[b]}"
+            out[name][label] = {"mean": round(mean, 1), "ci": round(half, 1)}
+            print(f"  {label}: {mean:+.1f} ± {half:.1f} points/game (paired by game)")
     return out
 
 
