@@ -66,6 +66,19 @@ def openspiel_rules(tricks: int) -> Any:
     )
 
 
+def make_entry(spec: str, seed: int) -> Any:
+    """A bot by name, with optional settings for experiments: ``expert/prune_z=2/x=1``."""
+    name, *settings = spec.split("/")
+    bot = make_bot(name, seed)
+    for setting in settings:
+        key, value = setting.split("=")
+        if not hasattr(bot, key):
+            raise ValueError(f"{name} has no setting {key!r}")
+        current = getattr(bot, key)
+        setattr(bot, key, int(float(value)) if isinstance(current, int) else float(value))
+    return bot
+
+
 def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
     """Every rotation of one deal; per entry: points, exact bids, decision times."""
     import pyspiel
@@ -107,7 +120,7 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
                 bot.simulations = simulations  # type: ignore[attr-defined]
                 agents.append(bot)
             else:
-                agents.append(make_bot(name, seed))
+                agents.append(make_entry(name, seed))
         to_action = card_actions()[0]
         while game.phase in (Phase.BID, Phase.PLAY):
             seat = game.turn

@@ -6,7 +6,14 @@ import random
 
 from ascenseur import Card, Game, Phase, preset
 from ascenseur.bots import Budget, SearchBot, make_bot
-from ascenseur.bots.search import Valuer, bid_likelihood, policy_playout, solve_exact
+from ascenseur.bots.heuristics import choose_card
+from ascenseur.bots.search import (
+    Valuer,
+    bid_likelihood,
+    play_likelihood,
+    policy_playout,
+    solve_exact,
+)
 
 
 def two_card_endgame() -> Game:
@@ -89,3 +96,78 @@ def test_the_search_bot_takes_the_only_trick_it_can_win_when_it_needs_one() -> N
     bot = SearchBot(3, iterations=40)
     # Seat 1 bid 2 but can only ever win the spade trick: it must cash AS first.
     assert bot.choose(game.view(1)) == Card.parse("AS")
+
+
+def test_cards_played_against_the_policy_make_a_world_less_likely() -> None:
+    rules = preset("prime").override({"ladder": [4]})
+    game = Game.new(rules, 3, first_dealer=0)
+    game.deal(random.Random(11))
+    while game.phase is Phase.BID:
+        game.push(game.legal_actions()[0])
+    observer = 0
+    off_policy = 0
+    for _ in range(6):  # two tricks: the others' cards alternate policy and not
+        seat = game.turn
+        legal = game.legal_mask()
+        if seat == observer or legal & (legal - 1) == 0:
+            game.push(game.legal_actions()[0])
+            continue
+        chosen, _why = choose_card(
+            game.hands[seat],
+            legal,
+            game.trick,
+            3,
+            game.trump_suit,
+            game.table.strength,
+            game.bids[seat] - game.won[seat],
+            _unplayed(game) & ~game.hands[seat],
+        )
+        if off_policy == 0:
+            game.push(next(c for c in game.legal_actions() if c != chosen))
+            off_policy += 1
+        else:
+            game.push(chosen)
+    view = game.view(observer)
+    assert play_likelihood(game, observer, view, 0.5) == 0.5
+    assert play_likelihood(game, observer, view, 1.0) == 1.0
+
+
+def _unplayed(game: Game) -> int:
+    mask = game.table.deck_mask
+    for trick in game.tricks:
+        for c in trick.cards:
+            mask &= ~(1 << c)
+    for c in game.trick:
+        mask &= ~(1 << c)
+    if game.trump_card is not None:
+        mask &= ~(1 << game.trump_card)
+    return mask
+
+
+def test_candidates_clearly_behind_stop_being_simulated() -> None:
+    rules = preset("prime").override({"ladder": [6]})
+    game = Game.new(rules, 4, first_dealer=0)
+    game.deal(random.Random(5))
+    view = game.view(game.turn)
+    pruning = SearchBot(2, iterations=2_000, prune_z=2.0, prune_after=16)
+    best = pruning.choose(view)
+    assert set(pruning.last_values) == set(view.legal_actions)
+    assert best in pruning.last_alive
+    assert len(pruning.last_alive) < len(view.legal_actions)
+    values = pruning.last_values
+    assert all(values[a] < values[best] for a in view.legal_actions if a not in pruning.last_alive)
+
+
+def test_bids_may_have_their_own_larger_budget() -> None:
+    rules = preset("prime").override({"ladder": [5]})
+    game = Game.new(rules, 3, first_dealer=0)
+    game.deal(random.Random(1))
+    view = game.view(game.turn)
+    bot = SearchBot(1, iterations=60, bid_iterations=600)
+    bot.choose(view)
+    assert bot.last_worlds == 600 // len(view.legal_actions)
+    game.push(bot.choose(view))
+    while game.phase is Phase.BID:
+        game.push(game.legal_actions()[0])
+    bot.choose(game.view(game.turn))
+    assert bot.last_worlds == max(4, 60 // len(game.legal_actions()))

@@ -22,7 +22,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from ascenseur.core.engine import Game, Phase
+from ascenseur.core.cards import SUIT_MASKS
+from ascenseur.core.engine import SUIT_OF, Game, Phase
 from ascenseur.core.sampler import sample_game
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _
@@ -78,7 +79,9 @@ def _bidding_order(game: Game) -> list[int]:
     return [(game.dealer + 1 + i) % n for i in range(n)]
 
 
-def bid_likelihood(game: Game, seats: Sequence[int], sealed: bool) -> float:
+def bid_likelihood(
+    game: Game, seats: Sequence[int], sealed: bool, sigma: float = BID_SIGMA
+) -> float:
     """How well the bids of ``seats`` fit their hands in this world (a likelihood up to a
     constant, under the rule-based bidding model)."""
     n = game.table.players
@@ -91,8 +94,63 @@ def bid_likelihood(game: Game, seats: Sequence[int], sealed: bool) -> float:
         expected, _sure = _bid_worth(game, seat)
         prior = [] if sealed else [game.bids[s] for s in order[: order.index(seat)]]
         diff = bid - _shifted(expected, prior, game.hand_size, n)
-        log -= diff * diff / (2 * BID_SIGMA * BID_SIGMA)
+        log -= diff * diff / (2 * sigma * sigma)
     return math.exp(log)
+
+
+def play_likelihood(game: Game, observer: int, view: PlayerView, mismatch: float) -> float:
+    """How well the other players' cards played so far fit their hands in this world: each
+    card the rule-based policy would not have played from that hand multiplies the weight
+    by ``mismatch`` (a player who needs tricks and plays low probably could not win; one
+    who ducks probably holds no safe loser)."""
+    t = game.table
+    n = t.players
+    trump = game.trump_suit
+    strength = t.strength
+    trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
+    must_trump = t.must_trump and trump >= 0
+    hands = list(game.dealt)
+    remaining = t.deck_mask
+    if game.trump_card is not None:
+        remaining &= ~(1 << game.trump_card)
+    won = [0] * n
+    bids = game.bids
+    weight = 1.0
+    sequences: list[tuple[int, Sequence[int], int]] = [
+        (trick.leader, trick.cards, trick.winner) for trick in view.tricks
+    ]
+    if view.trick:
+        sequences.append((view.leader, [c for _, c in view.trick], -1))
+    for leader, played, winner in sequences:
+        for i, card in enumerate(played):
+            seat = (leader + i) % n
+            hand = hands[seat]
+            if seat != observer:
+                legal = hand
+                if i:
+                    follow = hand & SUIT_MASKS[SUIT_OF[played[0]]]
+                    if follow:
+                        legal = follow
+                    elif must_trump and hand & trump_mask:
+                        legal = hand & trump_mask
+                if legal & (legal - 1):
+                    chosen, _why = choose_card(
+                        hand,
+                        legal,
+                        played[:i],
+                        n,
+                        trump,
+                        strength,
+                        bids[seat] - won[seat],
+                        remaining & ~hand,
+                    )
+                    if chosen != card:
+                        weight *= mismatch
+            hands[seat] = hand & ~(1 << card)
+            remaining &= ~(1 << card)
+        if winner >= 0:
+            won[winner] += 1
+    return weight
 
 
 def policy_bids(game: Game, worth: dict[int, tuple[float, int]]) -> None:
@@ -221,6 +279,10 @@ class SearchBot:
         weight_bids: bool = True,
         exact: bool = True,
         exact_leaves: int = EXACT_LEAVES,
+        bid_iterations: int | None = None,
+        bid_max_plays: int | None = None,
+        prune_z: float = 0.0,
+        prune_after: int = 32,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -229,6 +291,14 @@ class SearchBot:
         self.weight_bids = weight_bids
         self.exact = exact
         self.exact_leaves = exact_leaves
+        self.bid_iterations = bid_iterations if bid_iterations is not None else iterations
+        self.bid_max_plays = bid_max_plays if bid_max_plays is not None else max_plays
+        self.prune_z = prune_z
+        self.bid_sigma = BID_SIGMA
+        self.play_mismatch = 1.0
+        self.prune_after = prune_after
+        self.last_alive: list[int] = []
+        self.last_samples: tuple[dict[int, list[float]], list[float]] = ({}, [])
         self.last_values: dict[int, float] = {}
         self.last_worlds = 0
 
@@ -248,20 +318,21 @@ class SearchBot:
         if len(legal) == 1:
             self.last_values = {}
             return legal[0], RulesBot().decide(view)[1]
-        iterations = self.iterations
+        bidding = view.phase is Phase.BID
+        iterations = self.bid_iterations if bidding else self.iterations
+        max_plays = self.bid_max_plays if bidding else self.max_plays
         seconds = self.seconds
         if budget is not None:
-            iterations = budget.iterations if budget.iterations is not None else iterations
+            if budget.iterations is not None:
+                iterations = budget.iterations
+                max_plays = self.max_plays
             seconds = budget.seconds if budget.seconds is not None else seconds
         deadline = time.perf_counter() + seconds if seconds is not None else None
-        worlds = max(4, iterations // len(legal))
-        if self.max_plays is not None:
-            # Bound the work (card plays simulated), so that long hands stay quick.
-            plays = view.players * max(1, view.hand_size - len(view.tricks)) + view.players
-            worlds = max(4, min(worlds, self.max_plays // (plays * len(legal))))
-        values = self._evaluate(view, legal, worlds, deadline)
+        # The work of one playout, in card plays (bounds long hands).
+        plays = view.players * max(1, view.hand_size - len(view.tricks)) + view.players
+        values = self._evaluate(view, legal, iterations, max_plays, plays, deadline)
         self.last_values = values
-        best = max(legal, key=lambda a: (values[a], -legal.index(a)))
+        best = max(self.last_alive, key=lambda a: (values[a], -legal.index(a)))
         return best, self._reason(view, best, values)
 
     def _worlds(self, view: PlayerView) -> tuple[Game, float]:
@@ -284,21 +355,45 @@ class SearchBot:
         if not self.weight_bids:
             return game, 1.0
         others = [s for s in range(n) if s != view.seat and view.bids[s] is not None]
-        return game, bid_likelihood(game, others, sealed)
+        weight = bid_likelihood(game, others, sealed, self.bid_sigma)
+        played = bool(view.tricks or view.trick)
+        if self.play_mismatch < 1.0 and view.hand is not None and played:
+            weight *= play_likelihood(game, view.seat, view, self.play_mismatch)
+        return game, weight
 
     def _evaluate(
         self,
         view: PlayerView,
         legal: Sequence[int],
-        worlds: int,
+        iterations: int,
+        max_plays: int | None,
+        plays: int,
         deadline: float | None,
     ) -> dict[int, float]:
+        """Weighted mean value of each action over common worlds (every candidate is tried in
+        the same worlds, so that their differences are measured with little noise). The
+        budget is spent by rounds: a candidate clearly behind the best (its paired
+        difference beyond ``self.prune_z`` standard errors) stops being simulated, and the
+        worlds it would have used go to the close ones."""
         valuer = Valuer(view)
-        totals = dict.fromkeys(legal, 0.0)
-        weight_sum = 0.0
+        alive = list(legal)
+        samples: dict[int, list[float]] = {a: [] for a in legal}
+        weights: list[float] = []
         bidding = view.phase is Phase.BID
+        spent_playouts = 0
+        spent_plays = 0
         done = 0
-        for _world in range(worlds):
+        floor = 4 * len(legal)  # at least four worlds for every candidate
+        while True:
+            if done >= 4 and len(alive) > 0:
+                if spent_playouts + len(alive) > max(iterations, floor):
+                    break
+                if max_plays is not None and spent_plays + len(alive) * plays > max(
+                    max_plays, floor * plays
+                ):
+                    break
+                if len(alive) == 1:
+                    break
             world, weight = self._worlds(view)
             if weight <= 1e-12:
                 weight = 1e-12
@@ -311,7 +406,7 @@ class SearchBot:
                 and world.phase is Phase.PLAY
                 and exact_is_cheap(world, self.exact_leaves)
             )
-            for action in legal:
+            for action in alive:
                 game = world.copy()
                 game.push(action)
                 if exact:
@@ -321,13 +416,55 @@ class SearchBot:
                         policy_bids(game, worth)
                     policy_playout(game)
                     points = game.results[-1].points
-                totals[action] += weight * valuer.value(points)
-            weight_sum += weight
+                samples[action].append(valuer.value(points))
+            weights.append(weight)
+            spent_playouts += len(alive)
+            spent_plays += len(alive) * plays
             done += 1
             if deadline is not None and done >= 4 and time.perf_counter() > deadline:
                 break
+            if self.prune_z and done >= self.prune_after and done % 8 == 0 and len(alive) > 1:
+                alive = self._prune(alive, samples, weights)
         self.last_worlds = done
-        return {a: totals[a] / weight_sum for a in legal}
+        self.last_alive = alive
+        self.last_samples = (samples, weights)
+        out = {}
+        for a in legal:
+            values = samples[a]
+            w = weights[: len(values)]
+            total = sum(w)
+            out[a] = sum(x * y for x, y in zip(values, w, strict=True)) / total
+        return out
+
+    def _prune(
+        self, alive: list[int], samples: dict[int, list[float]], weights: list[float]
+    ) -> list[int]:
+        """The candidates not clearly worse than the best (paired over the same worlds)."""
+        total = sum(weights)
+        square = sum(w * w for w in weights)
+        effective = total * total / square if square else 0.0
+        if effective < 4:
+            return alive
+        means = {
+            a: sum(x * w for x, w in zip(samples[a], weights, strict=True)) / total for a in alive
+        }
+        best = max(alive, key=lambda a: means[a])
+        keep = []
+        for a in alive:
+            if a == best:
+                keep.append(a)
+                continue
+            gap = means[best] - means[a]
+            var = (
+                sum(
+                    w * (x - y - gap) ** 2
+                    for x, y, w in zip(samples[best], samples[a], weights, strict=True)
+                )
+                / total
+            )
+            if gap <= self.prune_z * math.sqrt(var / effective) + 1e-9:
+                keep.append(a)
+        return keep
 
     def _reason(self, view: PlayerView, best: int, values: dict[int, float]) -> str:
         others = [v for a, v in values.items() if a != best]
