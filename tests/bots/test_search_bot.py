@@ -171,3 +171,23 @@ def test_bids_may_have_their_own_larger_budget() -> None:
         game.push(game.legal_actions()[0])
     bot.choose(game.view(game.turn))
     assert bot.last_worlds == max(4, 60 // len(game.legal_actions()))
+
+
+def test_noisy_playouts_let_the_others_stray_from_the_model() -> None:
+    rules = preset("prime").override({"ladder": [6]})
+    game = Game.new(rules, 4, first_dealer=0)
+    game.deal(random.Random(8))
+    while game.phase is Phase.BID:
+        game.push(game.legal_actions()[0])
+    steady = []
+    noisy = []
+    for seed in range(12):
+        a = game.copy()
+        policy_playout(a)
+        steady.append(a.tricks)
+        b = game.copy()
+        policy_playout(b, 1.0, random.Random(seed), steady=game.turn)
+        assert b.phase is not Phase.PLAY
+        noisy.append(tuple(b.tricks))
+    assert len({tuple(t) for t in steady}) == 1
+    assert len(set(noisy)) > 1

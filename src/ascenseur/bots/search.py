@@ -29,7 +29,7 @@ from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _
 
 from .base import Budget, Hint
-from .heuristics import blind_chance, choose_bid, choose_card, hand_expectation
+from .heuristics import blind_chance, cards, choose_bid, choose_card, hand_expectation
 from .rules_bot import SURE, RulesBot
 
 #: Spread of the bids around the tricks a hand is worth, for weighting worlds by the bids.
@@ -165,8 +165,13 @@ def policy_bids(game: Game, worth: dict[int, tuple[float, int]]) -> None:
         game.push(bid)
 
 
-def policy_playout(game: Game) -> None:
-    """Finish the round with every player following the rule-based policy to its bid."""
+def policy_playout(
+    game: Game, noise: float = 0.0, rng: random.Random | None = None, steady: int = -1
+) -> None:
+    """Finish the round with every player following the rule-based policy to its bid.
+
+    With ``noise`` > 0, every player but ``steady`` plays a random legal card that often
+    (the others do not play exactly as our model says)."""
     if game.phase is Phase.BID:
         policy_bids(game, {})
     if game.phase is not Phase.PLAY:
@@ -190,16 +195,21 @@ def policy_playout(game: Game) -> None:
     while game.phase is Phase.PLAY:
         seat = game.turn
         hand = hands[seat]
-        card, _why = choose_card(
-            hand,
-            game.legal_mask(),
-            game.trick,
-            n,
-            trump,
-            strength,
-            bids[seat] - won[seat],
-            stock & ~hand,
-        )
+        legal = game.legal_mask()
+        if noise and rng is not None and seat != steady and rng.random() < noise:
+            options = cards(legal)
+            card = options[rng.randrange(len(options))]
+        else:
+            card, _why = choose_card(
+                hand,
+                legal,
+                game.trick,
+                n,
+                trump,
+                strength,
+                bids[seat] - won[seat],
+                stock & ~hand,
+            )
         stock &= ~(1 << card)
         game.push(card)
         hands = game.hands
@@ -296,6 +306,7 @@ class SearchBot:
         self.prune_z = prune_z
         self.bid_sigma = BID_SIGMA
         self.play_mismatch = 1.0
+        self.playout_noise = 0.0
         self.prune_after = prune_after
         self.last_alive: list[int] = []
         self.last_samples: tuple[dict[int, list[float]], list[float]] = ({}, [])
@@ -414,7 +425,7 @@ class SearchBot:
                 else:
                     if bidding:
                         policy_bids(game, worth)
-                    policy_playout(game)
+                    policy_playout(game, self.playout_noise, self.rng, view.seat)
                     points = game.results[-1].points
                 samples[action].append(valuer.value(points))
             weights.append(weight)
