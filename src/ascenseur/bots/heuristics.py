@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from enum import IntEnum
 from functools import lru_cache
 
-from ascenseur.core.cards import CARDS, SUIT_MASKS, Card
+from ascenseur.core.cards import CARDS, SUIT_MASKS, Card, cards_of
 from ascenseur.core.engine import SUIT_OF, trick_winner
 
 #: A card this likely to win counts as a sure trick.
@@ -40,16 +40,6 @@ class Why(IntEnum):
     LEAD_SAFE = 10  # has enough: leads the card least likely to win
     TAKE_ALL = 11  # needs every remaining trick: plays its strongest card
     ONLY = 12  # a single legal card
-
-
-def cards(mask: int) -> list[Card]:
-    """The cards of a bitmask, lowest number first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return out
 
 
 def power(card: int, led: int, trump: int, strength: Sequence[int]) -> int:
@@ -103,7 +93,7 @@ def card_chances(
             if s != trump and (hand & SUIT_MASKS[s]).bit_count() <= 1 and size >= 3:
                 short_side = True
     out = []
-    for card in cards(hand):
+    for card in cards_of(hand):
         suit = SUIT_OF[card]
         higher = higher_count(card, unknown, strength)
         p_top = (1.0 - q) ** higher
@@ -136,7 +126,7 @@ def blind_chance(
 ) -> float:
     """In a blind one-card round: the chance that this player's unseen card wins the trick,
     exact over the cards it may be (everyone else's card is in view)."""
-    pool = cards(unknown)
+    pool = cards_of(unknown)
     if not pool:
         return 0.0
     wins = 0
@@ -218,7 +208,7 @@ def sure_tricks(
     may hold a trump, the masters of their suits."""
     count = 0
     trumps_out = unknown & trump_mask
-    for c in cards(hand):
+    for c in cards_of(hand):
         if higher_count(c, unknown, strength):
             continue
         if SUIT_OF[c] == trump or not trumps_out or trump < 0:
@@ -247,7 +237,7 @@ def _follow(
     after = players - len(trick) - 1
     winners = []
     losers = []
-    for c in cards(legal):
+    for c in cards_of(legal):
         p = power(c, led, trump, strength)
         if p > best:
             winners.append((p, c))
@@ -262,7 +252,7 @@ def _follow(
                 return winners[-1][1], Why.TAKE_ALL
             threats = unknown & (SUIT_MASKS[led] | trump_mask)
             for p, c in winners:
-                if not any(power(x, led, trump, strength) > p for x in cards(threats)):
+                if not any(power(x, led, trump, strength) > p for x in cards_of(threats)):
                     return c, Why.WIN_CHEAPLY
             if SUIT_OF[winners[0][1]] == trump and led != trump:
                 return winners[0][1], Why.RUFF
@@ -290,7 +280,7 @@ def _lead(
     left: int,
     unknown: int,
 ) -> tuple[Card, Why]:
-    options = cards(legal)
+    options = cards_of(legal)
     if need > 0:
         masters = [c for c in options if higher_count(c, unknown, strength) == 0]
         trump_masters = [c for c in masters if SUIT_OF[c] == trump]
@@ -317,7 +307,7 @@ def _lead(
             if length > best_len:
                 best_len, best_suit = length, s
         if best_len > 0:
-            low = cards(legal & SUIT_MASKS[best_suit])
+            low = cards_of(legal & SUIT_MASKS[best_suit])
             return min(low, key=strength.__getitem__), Why.LEAD_LOW
         return min(options, key=strength.__getitem__), Why.LEAD_LOW
     # Enough tricks: lead the card most likely to lose (many higher cards out, not a trump).

@@ -22,14 +22,14 @@ import random
 import time
 from collections.abc import Sequence
 
-from ascenseur.core.cards import SUIT_MASKS
+from ascenseur.core.cards import SUIT_MASKS, cards_of
 from ascenseur.core.engine import SUIT_OF, Game, Phase
 from ascenseur.core.sampler import sample_game
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _
 
 from .base import Budget, Hint
-from .heuristics import blind_chance, cards, choose_bid, choose_card, hand_expectation
+from .heuristics import blind_chance, choose_bid, choose_card, hand_expectation
 from .rules_bot import SURE, RulesBot
 
 #: Spread of the bids around the tricks a hand is worth, for weighting worlds by the bids.
@@ -197,7 +197,7 @@ def policy_playout(
         hand = hands[seat]
         legal = game.legal_mask()
         if noise and rng is not None and seat != steady and rng.random() < noise:
-            options = cards(legal)
+            options = cards_of(legal)
             card = options[rng.randrange(len(options))]
         else:
             card, _why = choose_card(
