@@ -148,7 +148,7 @@ class RulesBot:
             )
         elif view.hand is None:
             reason = _(
-                "bid {bid}: from the others' cards, yours wins {chance}% of the time"
+                "bid {bid}: from the others' cards, yours wins {chance} times in 100"
             ).format(bid=bid, chance=round(100 * expected))
         else:
             reason = _(

@@ -268,7 +268,7 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
     try:
         game.deal_hands(hands, trump)
     except InvalidDealError as error:
-        raise RecordError(f"{where}: {error}") from None
+        raise RecordError(_("{where}: {error}").format(where=where, error=error)) from None
     bids = data.get("bids")
     if bids is None:
         if data.get("tricks"):
@@ -307,7 +307,9 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
             try:
                 game.play(card)
             except IllegalActionError as error:
-                raise RecordError(f"{trick_where}: {error}") from None
+                raise RecordError(
+                    _("{where}: {error}").format(where=trick_where, error=error)
+                ) from None
     if "won" in data:
         won = data["won"]
         finished = game.phase in (Phase.DEAL, Phase.OVER)
@@ -346,7 +348,7 @@ def _replay_bids(game: Game, bids: Any, where: str, *, allow_partial: bool) -> b
         try:
             game.bid(bid)
         except IllegalActionError as error:
-            raise RecordError(f"{where}: {error}") from None
+            raise RecordError(_("{where}: {error}").format(where=where, error=error)) from None
     return missing is None
 
 
@@ -377,7 +379,7 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
     try:
         game.record_summary(bids, won)
     except IllegalActionError as error:
-        raise RecordError(f"{where}: {error}") from None
+        raise RecordError(_("{where}: {error}").format(where=where, error=error)) from None
 
 
 # -- the score sheet -----------------------------------------------------------------------------

@@ -245,7 +245,13 @@ def _summary_lines(
             rate=summary.games / elapsed if elapsed > 0 else float("inf"),
         ),
         _("Exact bids: {rate:.1%}").format(rate=rate),
-        f"  {'':<{width}}  {'':<{kind_width}}  {_('mean points'):>12}  {_('wins'):>9}",
+        "  {blank:<{width}}  {blank:<{kind_width}}  {points:>12}  {wins:>9}".format(
+            blank="",
+            width=width,
+            kind_width=kind_width,
+            points=_("mean points"),
+            wins=_("wins"),
+        ),
     ]
     for seat, name in enumerate(names):
         lines.append(
