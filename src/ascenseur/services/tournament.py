@@ -13,7 +13,6 @@ import json
 import math
 import random
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
@@ -21,9 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from ascenseur.bots import make_bot
-from ascenseur.core.engine import Game, Phase
+from ascenseur.core.engine import Game
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
+
+from .autoplay import play_with_bots
 
 #: 95 % two-sided normal quantile.
 Z95 = 1.959964
@@ -108,21 +109,14 @@ def play_game(
         for seat, entry in enumerate(seats)
     ]
     times: list[list[float]] = [[] for _ in range(players)]
-    while not game.is_over:
-        if game.phase is Phase.DEAL:
-            # Each round of a deal is dealt from its own stream: the same cards in every
-            # rotation, whatever the bots did before.
-            game.deal(random.Random(deal_seed * 97 + game.round_index))
-            continue
-        if game.blind_play_pending:
-            game.play_blind_card()
-            continue
-        seat = game.turn
-        view = game.view(seat)
-        start = time.perf_counter()
-        action = agents[seat].choose(view)
-        times[seats[seat]].append(time.perf_counter() - start)
-        game.act(action, seat)
+    play_with_bots(
+        game,
+        agents,
+        # Each round of a deal is dealt from its own stream: the same cards in every
+        # rotation, whatever the bots did before.
+        lambda game: random.Random(deal_seed * 97 + game.round_index),
+        lambda seat, seconds: times[seats[seat]].append(seconds),
+    )
     return GameOutcome(
         index=index,
         deal=deal,

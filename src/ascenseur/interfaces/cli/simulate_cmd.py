@@ -18,11 +18,12 @@ from typing import Annotated
 import typer
 
 from ascenseur.bots import Bot, make_bot
-from ascenseur.core.engine import Game, Phase, default_names
+from ascenseur.core.engine import Game, default_names
 from ascenseur.core.errors import IllegalActionError
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
 from ascenseur.i18n import _
+from ascenseur.services.autoplay import play_with_bots
 
 from . import app
 from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
@@ -34,15 +35,7 @@ def play_game(rules: Rules, names: Sequence[str], bot_kinds: Sequence[str], seed
     deal_rng = random.Random(master.getrandbits(64))
     bots: list[Bot] = [make_bot(kind, master.getrandbits(64)) for kind in bot_kinds]
     game = Game.new(rules, list(names), first_dealer=master.randrange(len(names)))
-    while game.phase is not Phase.OVER:
-        if game.phase is Phase.DEAL:
-            game.deal(deal_rng)
-        elif game.blind_play_pending:
-            game.play_blind_card()
-        else:
-            seat = game.turn
-            game.act(bots[seat].choose(game.view(seat)), seat)
-    return game
+    return play_with_bots(game, bots, lambda _game: deal_rng)
 
 
 @dataclass
