@@ -7,9 +7,10 @@ import statistics
 
 from ascenseur import Card, Game, preset
 from ascenseur.bots import RandomBot, RulesBot
-from ascenseur.bots.heuristics import Why, choose_bid, choose_card
+from ascenseur.bots.heuristics import Why, choose_bid, choose_card, trick_need
 from ascenseur.bots.rules_bot import catch_up_bid
 from ascenseur.core.engine import table_for
+from ascenseur.core.rules import SCORINGS
 
 from .helpers import play_game
 
@@ -158,3 +159,38 @@ def test_every_hint_is_a_legal_action_with_a_reason() -> None:
         assert hint.action in view.legal_actions
         assert hint.reason and "\n" not in hint.reason
         game.act(hint.action, game.turn)
+
+
+def test_once_its_bid_is_missed_it_takes_tricks_only_where_they_still_score() -> None:
+    # OpenSpiel's scoring pays 1 per trick on a missed bid: every further trick is wanted.
+    paying = preset("prime").override(
+        {
+            "scoring": {
+                "made_base": 10,
+                "made_per_trick": 1,
+                "missed_per_trick": 1,
+                "missed_per_diff": 0,
+            }
+        }
+    )
+    assert trick_need(0, 1, 3, paying.scoring) == 3
+    # Scorings that charge the difference: duck, to miss by as little as possible.
+    for name in ("pool", "own-tricks", "ascensor"):
+        assert trick_need(0, 1, 3, SCORINGS[name]) == -1
+    assert trick_need(2, 1, 3, paying.scoring) == 1
+
+    # Seat 1 bid 0, has won the first trick already and leads AS, KS, 2H: under the paying
+    # scoring it cashes its master; under `pool` it leads the card most likely to lose.
+    for rules, expected in ((paying, "AS"), (preset("prime").override({"scoring": "pool"}), "2H")):
+        game = Game.new(rules.override({"ladder": [4]}), 3, first_dealer=0)
+        hands = [["QD", "4H", "3S", "5D"], ["AH", "AS", "KS", "2H"], ["KD", "5H", "6S", "7D"]]
+        game.deal_hands([[Card.parse(c) for c in h] for h in hands], Card.parse("2C"))
+        for bid in (0, 1, 0):
+            game.bid(bid)
+        for card in ("AH", "5H", "4H"):
+            game.play(card)
+        assert game.won[1] == 1 and game.turn == 1
+        hint = RulesBot(1).hint(game.view(1))
+        assert hint.action == Card.parse(expected), rules.scoring
+        if expected == "AS":
+            assert "missed already" in hint.reason

@@ -17,10 +17,13 @@ from functools import lru_cache
 
 from ascenseur.core.cards import CARDS, SUIT_MASKS, Card, cards_of
 from ascenseur.core.engine import SUIT_OF, trick_winner
+from ascenseur.core.rules import Scoring
 
 #: A card this likely to win counts as a sure trick.
 SURE_CHANCE = 0.85
 _TRUMP_POWER = 1000
+#: A hand worth ``n + 1 - BID_ROUNDING`` tricks or more bids ``n + 1``.
+BID_ROUNDING = 0.5
 _LED_POWER = 500
 
 
@@ -159,7 +162,7 @@ def choose_bid(
         claimed = sum(prior_bids) + still * size / players
         free = size - claimed - expected
         expected += 0.25 * free / players
-    target = min(size, max(0, math.floor(expected + 0.5)))
+    target = min(size, max(0, math.floor(expected + BID_ROUNDING)))
     if target in legal:
         return target
     keep = [b for b in legal if b >= min(sure, target)] or list(legal)
@@ -167,6 +170,17 @@ def choose_bid(
 
 
 # -- the play of a card -------------------------------------------------------------------------
+
+
+def trick_need(bid: int, won: int, left: int, scoring: Scoring) -> int:
+    """How many more tricks the player should try to take: its bid less what it won; but once
+    it has won more than its bid, every further trick is worth taking when the scoring pays
+    for tricks won on a missed bid more than it charges for the difference (OpenSpiel's
+    "1 per trick, +10 if exact"), so then it wants every remaining trick (``left``)."""
+    need = bid - won
+    if need < 0 and scoring.missed_per_trick > scoring.missed_per_diff:
+        return left
+    return need
 
 
 def choose_card(

@@ -18,7 +18,15 @@ from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _
 
 from .base import Budget, Hint
-from .heuristics import SURE_CHANCE, Why, blind_chance, choose_bid, choose_card, hand_expectation
+from .heuristics import (
+    SURE_CHANCE,
+    Why,
+    blind_chance,
+    choose_bid,
+    choose_card,
+    hand_expectation,
+    trick_need,
+)
 
 SURE = SURE_CHANCE
 
@@ -160,7 +168,9 @@ class RulesBot:
         facts = ViewFacts(view)
         hand = mask_of(view.hand or ())
         bid = view.bids[view.seat]
-        need = (bid if bid is not None else 0) - view.won[view.seat]
+        bid = bid if bid is not None else 0
+        won = view.won[view.seat]
+        need = trick_need(bid, won, len(view.hand or ()), view.rules.scoring)
         card, why = choose_card(
             hand,
             mask_of(legal),
@@ -174,6 +184,10 @@ class RulesBot:
         if self.noise and self.rng.random() < self.noise / 2:
             card = self.rng.choice(legal)  # type: ignore[assignment]
             return card, _("a card played without much thought")
+        if won > bid and need > 0 and why is not Why.ONLY:
+            return card, _(
+                "{card}: your bid is missed already, and every further trick still scores"
+            ).format(card=card.display())
         return card, play_reason(why, card, need)
 
 
