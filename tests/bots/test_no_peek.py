@@ -50,7 +50,9 @@ def positions(rules: Rules, players: int, seed: int) -> list[tuple[Game, int]]:
 
 
 def bots(seed: int) -> list[object]:
-    return [RandomBot(seed), RulesBot(seed), RulesBot(seed, noise=0.5), SearchBot(seed, 24)]
+    tree = SearchBot(seed, 24)
+    tree.tree = True
+    return [RandomBot(seed), RulesBot(seed), RulesBot(seed, noise=0.5), SearchBot(seed, 24), tree]
 
 
 @pytest.mark.parametrize(("label", "rules", "players"), TABLES, ids=[t[0] for t in TABLES])

@@ -191,3 +191,54 @@ def test_noisy_playouts_let_the_others_stray_from_the_model() -> None:
         noisy.append(tuple(b.tricks))
     assert len({tuple(t) for t in steady}) == 1
     assert len(set(noisy)) > 1
+
+
+def _after_the_bids(players: int, size: int, seed: int) -> Game:
+    rules = preset("prime").override({"ladder": [size]})
+    game = Game.new(rules, players, first_dealer=0)
+    game.deal(random.Random(seed))
+    while game.phase is Phase.BID:
+        game.push(game.legal_actions()[0])
+    return game
+
+
+def test_the_tree_search_spends_its_budget_and_plays_its_most_visited_move() -> None:
+    game = _after_the_bids(3, 5, 4)
+    view = game.view(game.turn)
+    bot = SearchBot(1, iterations=300)
+    bot.tree = True
+    action = bot.choose(view)
+    assert action in view.legal_actions
+    assert bot.last_iterations == 300
+    assert bot.last_worlds == 150  # a pool of deals, drawn by their weights
+    assert sum(bot.last_visits.values()) == 300
+    assert set(bot.last_visits) == set(view.legal_actions)  # every move tried
+    assert bot.last_visits[action] == max(bot.last_visits.values())
+    # Same seed, same view: same decision.
+    again = SearchBot(1, iterations=300)
+    again.tree = True
+    assert again.choose(view) == action and again.last_visits == bot.last_visits
+
+
+def test_the_tree_search_bids_and_takes_the_only_trick_it_can_win() -> None:
+    game = two_card_endgame()
+    bot = SearchBot(3, iterations=60)
+    bot.tree = True
+    assert bot.choose(game.view(1)) == Card.parse("AS")
+    rules = preset("prime").override({"ladder": [4]})
+    bidding = Game.new(rules, 4, first_dealer=0)
+    bidding.deal(random.Random(2))
+    view = bidding.view(bidding.turn)
+    bid = bot.choose(view)
+    assert bid in view.legal_actions and "likely deals" in bot.hint(view).reason
+
+
+def test_the_tree_searches_our_later_moves_below_the_others_policy_moves() -> None:
+    game = _after_the_bids(3, 4, 9)
+    bot = SearchBot(5, iterations=400)
+    bot.tree = True
+    bot.choose(game.view(game.turn))
+    # Below our first card, the two others move by the policy (one child each per world
+    # where they differ), and our second card is searched in turn: the tree is deeper
+    # than one move.
+    assert bot.last_depth >= 4

@@ -42,6 +42,7 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         return search
     if name == "expert":
         expert = SearchBot(seed, iterations=1_500, max_plays=40_000, exact_leaves=250)
+        expert.tree = True
         expert.name = name
         return expert
     if name == "ismcts":

@@ -17,6 +17,7 @@ safe.
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 import time
@@ -29,7 +30,7 @@ from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _
 
 from .base import Budget, Hint
-from .heuristics import blind_chance, choose_bid, choose_card, hand_expectation
+from .heuristics import blind_chance, choose_bid, choose_card, hand_expectation, trick_need
 from .rules_bot import SURE, RulesBot
 
 #: Spread of the bids around the tricks a hand is worth, for weighting worlds by the bids.
@@ -109,6 +110,7 @@ def play_likelihood(game: Game, observer: int, view: PlayerView, mismatch: float
     strength = t.strength
     trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
     must_trump = t.must_trump and trump >= 0
+    scoring = game.rules.scoring
     hands = list(game.dealt)
     remaining = t.deck_mask
     if game.trump_card is not None:
@@ -141,7 +143,7 @@ def play_likelihood(game: Game, observer: int, view: PlayerView, mismatch: float
                         n,
                         trump,
                         strength,
-                        bids[seat] - won[seat],
+                        trick_need(bids[seat], won[seat], hand.bit_count(), scoring),
                         remaining & ~hand,
                     )
                     if chosen != card:
@@ -192,6 +194,7 @@ def policy_playout(
         stock &= ~(1 << game.trump_card)
     bids = game.bids
     won = game.won
+    scoring = game.rules.scoring
     while game.phase is Phase.PLAY:
         seat = game.turn
         hand = hands[seat]
@@ -207,7 +210,7 @@ def policy_playout(
                 n,
                 trump,
                 strength,
-                bids[seat] - won[seat],
+                trick_need(bids[seat], won[seat], hand.bit_count(), scoring),
                 stock & ~hand,
             )
         stock &= ~(1 << card)
@@ -272,6 +275,57 @@ class Valuer:
         return mine + 2.0 * self.scale * chance
 
 
+# -- the tree over the player's own later decisions -------------------------------------------
+
+
+class _Node:
+    """A node of the search tree: the public history since the decision (bids and cards are
+    public, so one history is one information set of the searching player). ``reward`` sums
+    the value, to the player who chose the action leading here, of every visit."""
+
+    __slots__ = ("avail", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+
+def _unseen_by(game: Game, seat: int) -> int:
+    """The cards ``seat`` has not seen in this world: the others' hands and the stock."""
+    played = 0
+    for dealt, held in zip(game.dealt, game.hands, strict=True):
+        played |= dealt & ~held
+    mask = game.table.deck_mask & ~played & ~game.hands[seat]
+    if game.trump_card is not None:
+        mask &= ~(1 << game.trump_card)
+    return mask
+
+
+def policy_action(game: Game, worth: dict[int, tuple[float, int]] | None = None) -> int:
+    """The rule-based policy's action for the player to move in this world."""
+    seat = game.turn
+    t = game.table
+    if game.phase is Phase.BID:
+        expected, sure = worth[seat] if worth and seat in worth else _bid_worth(game, seat)
+        prior = [] if t.sealed else [b for b in game.bids if b >= 0]
+        return choose_bid(expected, sure, game.legal_bids(), game.hand_size, prior, t.players)
+    card, _why = choose_card(
+        game.hands[seat],
+        game.legal_mask(),
+        game.trick,
+        t.players,
+        game.trump_suit,
+        t.strength,
+        trick_need(
+            game.bids[seat], game.won[seat], game.hands[seat].bit_count(), game.rules.scoring
+        ),
+        _unseen_by(game, seat),
+    )
+    return card
+
+
 # -- the bot -----------------------------------------------------------------------------------
 
 
@@ -308,10 +362,21 @@ class SearchBot:
         self.play_mismatch = 1.0
         self.playout_noise = 0.0
         self.prune_after = prune_after
+        #: Search a tree over the player's own later decisions (information-set Monte Carlo
+        #: tree search) instead of one move deep.
+        self.tree = False
+        #: How the others move inside the tree: 0, by the rule-based policy; 1, each
+        #: maximizing its own value by the same bandit as ours.
+        self.tree_opponents = 0
+        self.uct_c = 0.5
+        self.world_pool = 256
         self.last_alive: list[int] = []
         self.last_samples: tuple[dict[int, list[float]], list[float]] = ({}, [])
         self.last_values: dict[int, float] = {}
         self.last_worlds = 0
+        self.last_iterations = 0
+        self.last_visits: dict[int, int] = {}
+        self.last_depth = 0
 
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
         return self._decide(view, budget)[0]
@@ -341,7 +406,10 @@ class SearchBot:
         deadline = time.perf_counter() + seconds if seconds is not None else None
         # The work of one playout, in card plays (bounds long hands).
         plays = view.players * max(1, view.hand_size - len(view.tricks)) + view.players
-        values = self._evaluate(view, legal, iterations, max_plays, plays, deadline)
+        if self.tree:
+            values = self._tree_search(view, legal, iterations, max_plays, plays, deadline)
+        else:
+            values = self._evaluate(view, legal, iterations, max_plays, plays, deadline)
         self.last_values = values
         best = max(self.last_alive, key=lambda a: (values[a], -legal.index(a)))
         return best, self._reason(view, best, values)
@@ -447,6 +515,131 @@ class SearchBot:
             out[a] = sum(x * y for x, y in zip(values, w, strict=True)) / total
         return out
 
+    def _tree_search(
+        self,
+        view: PlayerView,
+        legal: Sequence[int],
+        iterations: int,
+        max_plays: int | None,
+        plays: int,
+        deadline: float | None,
+    ) -> dict[int, float]:
+        """Information-set Monte Carlo tree search (single observer): every iteration draws
+        a world from a pool weighted by the bids, walks down the tree of public histories —
+        our moves chosen by UCB over their mean value, the others' by the rule-based policy
+        (or by their own UCB) — adds one node, and finishes the round by a policy playout
+        (or exactly when that is cheap). Our later decisions are searched too, so a move is
+        valued by how we would go on, not by the policy's continuation."""
+        valuer = Valuer(view)
+        me = view.seat
+        rng = self.rng
+        scale = valuer.scale
+        bidding = view.phase is Phase.BID
+        budget = max(iterations, 4 * len(legal))
+        play_budget = max(max_plays, 4 * len(legal) * plays) if max_plays is not None else None
+        pool: list[Game] = []
+        worths: list[dict[int, tuple[float, int]]] = []
+        cumulative: list[float] = []
+        total = 0.0
+        for _world in range(max(4, min(self.world_pool, budget // 2))):
+            world, weight = self._worlds(view)
+            pool.append(world)
+            worths.append({s: _bid_worth(world, s) for s in range(view.players)} if bidding else {})
+            total += max(weight, 1e-12)
+            cumulative.append(total)
+        root = _Node()
+        c = self.uct_c
+        ucb_others = bool(self.tree_opponents)
+        spent = 0
+        done = 0
+        depth = 0
+        while done < budget:
+            if play_budget is not None and spent + plays > play_budget and done >= 4:
+                break
+            if deadline is not None and done >= 4 and time.perf_counter() > deadline:
+                break
+            k = bisect.bisect_left(cumulative, rng.random() * total)
+            game = pool[min(k, len(pool) - 1)].copy()
+            worth = worths[min(k, len(pool) - 1)]
+            node = root
+            path: list[tuple[_Node, int]] = []
+            while game.phase is Phase.BID or game.phase is Phase.PLAY:
+                seat = game.turn
+                if seat == me or ucb_others:
+                    actions = game.legal_actions()
+                    children = node.children
+                    untried = []
+                    for a in actions:
+                        child = children.get(a)
+                        if child is None:
+                            untried.append(a)
+                        else:
+                            child.avail += 1
+                    if untried:
+                        action = untried[rng.randrange(len(untried))]
+                        child = _Node()
+                        child.avail = 1
+                        children[action] = child
+                        game.push(action)
+                        path.append((child, seat))
+                        break
+                    best = -math.inf
+                    action = actions[0]
+                    for a in actions:
+                        child = children[a]
+                        score = child.reward / child.visits + c * math.sqrt(
+                            math.log(child.avail) / child.visits
+                        )
+                        if score > best:
+                            best, action = score, a
+                    child = children[action]
+                else:
+                    action = policy_action(game, worth)
+                    child = node.children.get(action)
+                    if child is None:
+                        child = node.children[action] = _Node()
+                        game.push(action)
+                        path.append((child, seat))
+                        break
+                game.push(action)
+                path.append((child, seat))
+                node = child
+            if game.phase is Phase.BID or game.phase is Phase.PLAY:
+                if (
+                    self.exact
+                    and game.phase is Phase.PLAY
+                    and exact_is_cheap(game, self.exact_leaves)
+                ):
+                    points = solve_exact(game)
+                else:
+                    if game.phase is Phase.BID:
+                        policy_bids(game, worth)
+                    policy_playout(game)
+                    points = game.results[-1].points
+            else:
+                points = game.results[-1].points
+            depth = max(depth, len(path))
+            mine = valuer.value(points) / scale
+            for child, seat in path:
+                child.visits += 1
+                child.reward += mine if seat == me else points[seat] / scale
+            spent += plays
+            done += 1
+        self.last_worlds = len(pool)
+        self.last_iterations = done
+        self.last_depth = depth
+        self.last_alive = [a for a in legal if a in root.children]
+        self.last_samples = ({}, [])
+        out = {}
+        for a in legal:
+            child = root.children.get(a)
+            out[a] = child.reward / child.visits * scale if child and child.visits else -math.inf
+        self.last_visits = {a: child.visits for a, child in root.children.items()}
+        # The move most visited is the one chosen.
+        most = max(self.last_alive, key=lambda a: (root.children[a].visits, out[a]))
+        self.last_alive = [most]
+        return out
+
     def _prune(
         self, alive: list[int], samples: dict[int, list[float]], weights: list[float]
     ) -> list[int]:
@@ -478,7 +671,7 @@ class SearchBot:
         return keep
 
     def _reason(self, view: PlayerView, best: int, values: dict[int, float]) -> str:
-        others = [v for a, v in values.items() if a != best]
+        others = [v for a, v in values.items() if a != best and math.isfinite(v)]
         margin = values[best] - max(others) if others else 0.0
         if view.phase is Phase.BID:
             return _(
