@@ -12,7 +12,11 @@ every entry plays every hand. Entries:
   draws every world from all unseen cards, stock included (``ascenseur.bots.openspiel_bot``);
 * ``ismcts-leaky``: OpenSpiel's C++ ISMCTS with the resampler built into OpenSpiel 2.0.2's
   ``oh_hell``, run on the true state: it reshuffles only the cards dealt to opponents, so it
-  knows which cards stayed in the stock.
+  knows which cards stayed in the stock;
+* ``NAME+leak`` (an experiment, not a player): our bot given the same knowledge as the leaky
+  ISMCTS — its view's unseen cards are cut down to the cards the others hold between them —
+  to measure what the leak is worth to our search, and compare the searches on equal
+  knowledge.
 
 Usage (needs ``pip install ascenseur[openspiel]``)::
 
@@ -34,9 +38,10 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, fields
 from typing import Any
 
-from ascenseur import Game, preset
+from ascenseur import Card, Game, preset
 from ascenseur.bots import make_bot
 from ascenseur.bots.openspiel_bot import (
     OPENSPIEL_DECK,
@@ -46,6 +51,7 @@ from ascenseur.bots.openspiel_bot import (
     to_openspiel,
 )
 from ascenseur.core.engine import Phase
+from ascenseur.core.view import PlayerView
 
 Z95 = 1.959964
 
@@ -64,6 +70,23 @@ def openspiel_rules(tricks: int) -> Any:
             },
         }
     )
+
+
+@dataclass(frozen=True, slots=True)
+class LeakedView(PlayerView):
+    """A view plus what OpenSpiel's resampler leaks: which cards the others hold between them
+    (so the sampler deals them only those, never the stock)."""
+
+    others_cards: frozenset[int] = frozenset()
+
+    def unseen_cards(self) -> list[Card]:
+        return [c for c in PlayerView.unseen_cards(self) if c in self.others_cards]
+
+
+def leaked_view(game: Game, seat: int) -> LeakedView:
+    view = game.view(seat)
+    others = frozenset(c for s in range(game.players) if s != seat for c in game.hand(s))
+    return LeakedView(**{f.name: getattr(view, f.name) for f in fields(view)}, others_cards=others)
 
 
 def make_entry(spec: str, seed: int) -> Any:
@@ -120,7 +143,7 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
                 bot.simulations = simulations  # type: ignore[attr-defined]
                 agents.append(bot)
             else:
-                agents.append(make_entry(name, seed))
+                agents.append(make_entry(name.removesuffix("+leak"), seed))
         to_action = card_actions()[0]
         while game.phase in (Phase.BID, Phase.PLAY):
             seat = game.turn
@@ -132,6 +155,8 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
                 else:
                     ospiel_action = int(agents[seat].step(state))
                 action = from_openspiel_action(game.phase, ospiel_action)
+            elif seats_spec[entry].endswith("+leak"):
+                action = agents[seat].choose(leaked_view(game, seat))
             else:
                 action = agents[seat].choose(game.view(seat))
             times[entry].append(time.perf_counter() - start)
@@ -224,6 +249,9 @@ def main() -> None:
         report["differences"][f"{seats[0]} - {seats[j]}"] = {"mean": mean, "ci": half}
         print(f"  {seats[0]} − {seats[j]}: {mean:+.2f} ± {half:.2f} points/hand")
     print(f"  ({report['seconds']} s)")
+    report["per_deal"] = [
+        {"deal": r["deal"], "points": r["points"], "exact": r["exact"]} for r in results
+    ]
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=1)

@@ -2,7 +2,7 @@
 
 ``make_bot(kind_or_level, seed)`` builds one: kinds ``random``, ``rules``, ``search``; levels
 for people ``easy``, ``medium``, ``hard``, ``expert`` (each a documented combination, see
-:data:`LEVEL_SETTINGS` and ``docs/bots.md``).
+:data:`LEVEL_SETTINGS` and the README).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ LEVEL_SETTINGS: dict[str, str] = {
     "medium": "the rule-based player",
     "hard": "search: 500 playouts per decision (at most 15,000 simulated card plays), "
     "worlds weighted by the bids, exact endgame over the last two tricks",
-    "expert": "search: 1,500 playouts per decision (at most 40,000 simulated card plays), "
-    "worlds weighted by the bids, a deeper exact endgame",
+    "expert": "tree search over its own later moves: 1,500 playouts per decision (at most "
+    "40,000 simulated card plays), worlds weighted by the bids, a deeper exact endgame",
 }
 
 

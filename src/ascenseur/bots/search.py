@@ -10,6 +10,11 @@ bid; it keeps the action with the best weighted mean score under the scoring in 
 A bid is chosen the same way, by expected score. When few cards are left (a few tricks),
 each world is solved exactly instead (every player maximizing its own score).
 
+With ``tree`` on (the ``expert`` level), the search goes below the first move: an
+information-set Monte Carlo tree search over the public history, in which our own later
+moves are chosen by UCB and the others move by the rule-based policy, so that a move is
+valued by how we would go on rather than by the policy's continuation.
+
 Near the end of a game the score counts: in the last rounds the value of an outcome
 includes the chance to finish first, so a player far behind takes risks and a leader plays
 safe.
