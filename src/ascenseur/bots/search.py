@@ -297,6 +297,34 @@ class _Node:
         self.avail = 0
 
 
+def _select(
+    node: _Node, actions: Sequence[int], c: float, rng: random.Random
+) -> tuple[int, _Node, bool]:
+    """The action to take at ``node`` by UCB over the actions legal in this world (counting
+    each as available), or an untried one at random: (action, its child, whether new)."""
+    children = node.children
+    untried = []
+    for a in actions:
+        child = children.get(a)
+        if child is None:
+            untried.append(a)
+        else:
+            child.avail += 1
+    if untried:
+        action = untried[rng.randrange(len(untried))]
+        child = children[action] = _Node()
+        child.avail = 1
+        return action, child, True
+    best = -math.inf
+    action = actions[0]
+    for a in actions:
+        child = children[a]
+        score = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+        if score > best:
+            best, action = score, a
+    return action, children[action], False
+
+
 def _unseen_by(game: Game, seat: int) -> int:
     """The cards ``seat`` has not seen in this world: the others' hands and the stock."""
     played = 0
@@ -571,44 +599,17 @@ class SearchBot:
             while game.phase is Phase.BID or game.phase is Phase.PLAY:
                 seat = game.turn
                 if seat == me or ucb_others:
-                    actions = game.legal_actions()
-                    children = node.children
-                    untried = []
-                    for a in actions:
-                        child = children.get(a)
-                        if child is None:
-                            untried.append(a)
-                        else:
-                            child.avail += 1
-                    if untried:
-                        action = untried[rng.randrange(len(untried))]
-                        child = _Node()
-                        child.avail = 1
-                        children[action] = child
-                        game.push(action)
-                        path.append((child, seat))
-                        break
-                    best = -math.inf
-                    action = actions[0]
-                    for a in actions:
-                        child = children[a]
-                        score = child.reward / child.visits + c * math.sqrt(
-                            math.log(child.avail) / child.visits
-                        )
-                        if score > best:
-                            best, action = score, a
-                    child = children[action]
+                    action, child, new = _select(node, game.legal_actions(), c, rng)
                 else:
                     action = policy_action(game, worth)
-                    child = node.children.get(action)
-                    if child is None:
-                        child = node.children[action] = _Node()
-                        game.push(action)
-                        path.append((child, seat))
-                        break
+                    found = node.children.get(action)
+                    new = found is None
+                    child = node.children[action] = found or _Node()
                 game.push(action)
                 path.append((child, seat))
                 node = child
+                if new:
+                    break  # one node added per iteration: the rest is a playout
             if game.phase is Phase.BID or game.phase is Phase.PLAY:
                 if (
                     self.exact
@@ -637,10 +638,10 @@ class SearchBot:
         self.last_samples = ({}, [])
         out = {}
         for a in legal:
-            child = root.children.get(a)
-            out[a] = child.reward / child.visits * scale if child and child.visits else -math.inf
+            tried = root.children.get(a)
+            out[a] = tried.reward / tried.visits * scale if tried and tried.visits else -math.inf
         self.last_visits = {a: child.visits for a, child in root.children.items()}
-        # The move most visited is the one chosen.
+        # The move most visited is the one chosen (``_decide`` picks among ``last_alive``).
         most = max(self.last_alive, key=lambda a: (root.children[a].visits, out[a]))
         self.last_alive = [most]
         return out
