@@ -242,3 +242,15 @@ def test_the_tree_searches_our_later_moves_below_the_others_policy_moves() -> No
     # where they differ), and our second card is searched in turn: the tree is deeper
     # than one move.
     assert bot.last_depth >= 4
+
+
+def test_the_exact_endgame_memo_gives_the_same_values() -> None:
+    memo: dict[tuple[object, ...], tuple[int, ...]] = {}
+    for seed in range(6):
+        game = _after_the_bids(3, 3, seed)
+        for _ in range(seed % 3):
+            game.push(game.legal_actions()[0])
+        plain = solve_exact(game.copy())
+        assert solve_exact(game.copy(), memo) == plain
+        assert solve_exact(game.copy(), memo) == plain  # the second time from the memo
+    assert memo

@@ -224,11 +224,26 @@ def policy_playout(
         won = game.won
 
 
-def solve_exact(game: Game) -> tuple[int, ...]:
+def solve_exact(
+    game: Game, memo: dict[tuple[object, ...], tuple[int, ...]] | None = None
+) -> tuple[int, ...]:
     """The round's points when every player plays perfectly for its own score in this world
-    (max^n search over the last few tricks)."""
+    (max^n search over the last few tricks). With ``memo``, positions already solved (in
+    this world or another with the same cards) are looked up instead of solved again."""
     if game.phase is not Phase.PLAY:
         return game.results[-1].points
+    key: tuple[object, ...] | None = None
+    if memo is not None:
+        key = (
+            game.leader,
+            tuple(game.hands),
+            tuple(game.trick),
+            tuple(game.won),
+            tuple(game.bids),
+        )
+        known = memo.get(key)
+        if known is not None:
+            return known
     seat = game.turn
     best: tuple[int, ...] | None = None
     mask = game.legal_mask()
@@ -237,10 +252,12 @@ def solve_exact(game: Game) -> tuple[int, ...]:
         mask ^= low
         child = game.copy()
         child.push(low.bit_length() - 1)
-        value = solve_exact(child)
+        value = solve_exact(child, memo)
         if best is None or value[seat] > best[seat]:
             best = value
     assert best is not None
+    if key is not None and memo is not None:
+        memo[key] = best
     return best
 
 
@@ -586,6 +603,7 @@ class SearchBot:
         spent = 0
         done = 0
         depth = 0
+        solved: dict[tuple[object, ...], tuple[int, ...]] = {}  # endgames met again
         while done < budget:
             if play_budget is not None and spent + plays > play_budget and done >= 4:
                 break
@@ -616,7 +634,7 @@ class SearchBot:
                     and game.phase is Phase.PLAY
                     and exact_is_cheap(game, self.exact_leaves)
                 ):
-                    points = solve_exact(game)
+                    points = solve_exact(game, solved)
                 else:
                     if game.phase is Phase.BID:
                         policy_bids(game, worth)
