@@ -162,25 +162,24 @@ def play_likelihood(game: Game, observer: int, view: PlayerView, mismatch: float
 
 def policy_bids(game: Game, worth: dict[int, tuple[float, int]]) -> None:
     """Let every player still to bid bid by the rule-based model."""
-    t = game.table
-    sealed = t.sealed
     while game.phase is Phase.BID:
-        seat = game.turn
-        expected, sure = worth[seat] if seat in worth else _bid_worth(game, seat)
-        prior = [] if sealed else [b for b in game.bids if b >= 0]
-        bid = choose_bid(expected, sure, game.legal_bids(), game.hand_size, prior, t.players)
-        game.push(bid)
+        game.push(policy_action(game, worth))
 
 
 def policy_playout(
-    game: Game, noise: float = 0.0, rng: random.Random | None = None, steady: int = -1
+    game: Game,
+    noise: float = 0.0,
+    rng: random.Random | None = None,
+    steady: int = -1,
+    worth: dict[int, tuple[float, int]] | None = None,
 ) -> None:
-    """Finish the round with every player following the rule-based policy to its bid.
+    """Finish the round with every player following the rule-based policy to its bid (the
+    bids still to make from ``worth``, the hands' worths when already known).
 
     With ``noise`` > 0, every player but ``steady`` plays a random legal card that often
     (the others do not play exactly as our model says)."""
     if game.phase is Phase.BID:
-        policy_bids(game, {})
+        policy_bids(game, worth or {})
     if game.phase is not Phase.PLAY:
         return
     t = game.table
@@ -541,9 +540,7 @@ class SearchBot:
                 if exact:
                     points = solve_exact(game)
                 else:
-                    if bidding:
-                        policy_bids(game, worth)
-                    policy_playout(game, self.playout_noise, self.rng, view.seat)
+                    policy_playout(game, self.playout_noise, self.rng, view.seat, worth)
                     points = game.results[-1].points
                 samples[action].append(valuer.value(points))
             weights.append(weight)
@@ -636,9 +633,7 @@ class SearchBot:
                 ):
                     points = solve_exact(game, solved)
                 else:
-                    if game.phase is Phase.BID:
-                        policy_bids(game, worth)
-                    policy_playout(game)
+                    policy_playout(game, worth=worth)
                     points = game.results[-1].points
             else:
                 points = game.results[-1].points
