@@ -22,8 +22,6 @@ from ascenseur.core.rules import Scoring
 #: A card this likely to win counts as a sure trick.
 SURE_CHANCE = 0.85
 _TRUMP_POWER = 1000
-#: A hand worth ``n + 1 - BID_ROUNDING`` tricks or more bids ``n + 1``.
-BID_ROUNDING = 0.5
 _LED_POWER = 500
 
 
@@ -162,7 +160,7 @@ def choose_bid(
         claimed = sum(prior_bids) + still * size / players
         free = size - claimed - expected
         expected += 0.25 * free / players
-    target = min(size, max(0, math.floor(expected + BID_ROUNDING)))
+    target = min(size, max(0, math.floor(expected + 0.5)))
     if target in legal:
         return target
     keep = [b for b in legal if b >= min(sure, target)] or list(legal)
