@@ -27,6 +27,16 @@ def two_card_endgame() -> Game:
     return game
 
 
+def _after_the_bids(players: int, size: int, seed: int) -> Game:
+    """A round of prime with ``size`` cards dealt from ``seed``, everyone having bid."""
+    rules = preset("prime").override({"ladder": [size]})
+    game = Game.new(rules, players, first_dealer=0)
+    game.deal(random.Random(seed))
+    while game.phase is Phase.BID:
+        game.push(game.legal_actions()[0])
+    return game
+
+
 def test_the_exact_endgame_agrees_with_the_engine() -> None:
     game = two_card_endgame()
     points = solve_exact(game.copy())
@@ -99,11 +109,7 @@ def test_the_search_bot_takes_the_only_trick_it_can_win_when_it_needs_one() -> N
 
 
 def test_cards_played_against_the_policy_make_a_world_less_likely() -> None:
-    rules = preset("prime").override({"ladder": [4]})
-    game = Game.new(rules, 3, first_dealer=0)
-    game.deal(random.Random(11))
-    while game.phase is Phase.BID:
-        game.push(game.legal_actions()[0])
+    game = _after_the_bids(3, 4, 11)
     observer = 0
     off_policy = 0
     for _ in range(6):  # two tricks: the others' cards alternate policy and not
@@ -174,11 +180,7 @@ def test_bids_may_have_their_own_larger_budget() -> None:
 
 
 def test_noisy_playouts_let_the_others_stray_from_the_model() -> None:
-    rules = preset("prime").override({"ladder": [6]})
-    game = Game.new(rules, 4, first_dealer=0)
-    game.deal(random.Random(8))
-    while game.phase is Phase.BID:
-        game.push(game.legal_actions()[0])
+    game = _after_the_bids(4, 6, 8)
     steady = []
     noisy = []
     for seed in range(12):
@@ -191,15 +193,6 @@ def test_noisy_playouts_let_the_others_stray_from_the_model() -> None:
         noisy.append(tuple(b.tricks))
     assert len({tuple(t) for t in steady}) == 1
     assert len(set(noisy)) > 1
-
-
-def _after_the_bids(players: int, size: int, seed: int) -> Game:
-    rules = preset("prime").override({"ladder": [size]})
-    game = Game.new(rules, players, first_dealer=0)
-    game.deal(random.Random(seed))
-    while game.phase is Phase.BID:
-        game.push(game.legal_actions()[0])
-    return game
 
 
 def test_the_tree_search_spends_its_budget_and_plays_its_most_visited_move() -> None:
