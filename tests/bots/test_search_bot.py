@@ -13,6 +13,7 @@ from ascenseur.bots.search import (
     play_likelihood,
     policy_playout,
     solve_exact,
+    unplayed_cards,
 )
 
 
@@ -126,7 +127,7 @@ def test_cards_played_against_the_policy_make_a_world_less_likely() -> None:
             game.trump_suit,
             game.table.strength,
             game.bids[seat] - game.won[seat],
-            _unplayed(game) & ~game.hands[seat],
+            unplayed_cards(game) & ~game.hands[seat],
         )
         if off_policy == 0:
             game.push(next(c for c in game.legal_actions() if c != chosen))
@@ -136,18 +137,6 @@ def test_cards_played_against_the_policy_make_a_world_less_likely() -> None:
     view = game.view(observer)
     assert play_likelihood(game, observer, view, 0.5) == 0.5
     assert play_likelihood(game, observer, view, 1.0) == 1.0
-
-
-def _unplayed(game: Game) -> int:
-    mask = game.table.deck_mask
-    for trick in game.tricks:
-        for c in trick.cards:
-            mask &= ~(1 << c)
-    for c in game.trick:
-        mask &= ~(1 << c)
-    if game.trump_card is not None:
-        mask &= ~(1 << game.trump_card)
-    return mask
 
 
 def test_candidates_clearly_behind_stop_being_simulated() -> None:

@@ -160,6 +160,18 @@ def play_likelihood(game: Game, observer: int, view: PlayerView, mismatch: float
     return weight
 
 
+def unplayed_cards(game: Game) -> int:
+    """The cards of the deck neither played nor turned up in this world: the hands and the
+    stock (less a player's own hand, what that player has not seen)."""
+    played = 0
+    for dealt, held in zip(game.dealt, game.hands, strict=True):
+        played |= dealt & ~held
+    mask = game.table.deck_mask & ~played
+    if game.trump_card is not None:
+        mask &= ~(1 << game.trump_card)
+    return mask
+
+
 def policy_bids(game: Game, worth: dict[int, tuple[float, int]]) -> None:
     """Let every player still to bid bid by the rule-based model."""
     while game.phase is Phase.BID:
@@ -188,14 +200,7 @@ def policy_playout(
     trump = game.trump_suit
     hands = game.hands
     # Cards nobody has seen: in the hands or in the stock (not played, not turned up).
-    stock = t.deck_mask
-    for trick in game.tricks:
-        for c in trick.cards:
-            stock &= ~(1 << c)
-    for c in game.trick:
-        stock &= ~(1 << c)
-    if game.trump_card is not None:
-        stock &= ~(1 << game.trump_card)
+    stock = unplayed_cards(game)
     bids = game.bids
     won = game.won
     scoring = game.rules.scoring
@@ -341,17 +346,6 @@ def _select(
     return action, children[action], False
 
 
-def _unseen_by(game: Game, seat: int) -> int:
-    """The cards ``seat`` has not seen in this world: the others' hands and the stock."""
-    played = 0
-    for dealt, held in zip(game.dealt, game.hands, strict=True):
-        played |= dealt & ~held
-    mask = game.table.deck_mask & ~played & ~game.hands[seat]
-    if game.trump_card is not None:
-        mask &= ~(1 << game.trump_card)
-    return mask
-
-
 def policy_action(game: Game, worth: dict[int, tuple[float, int]] | None = None) -> int:
     """The rule-based policy's action for the player to move in this world."""
     seat = game.turn
@@ -370,7 +364,7 @@ def policy_action(game: Game, worth: dict[int, tuple[float, int]] | None = None)
         trick_need(
             game.bids[seat], game.won[seat], game.hands[seat].bit_count(), game.rules.scoring
         ),
-        _unseen_by(game, seat),
+        unplayed_cards(game) & ~game.hands[seat],
     )
     return card
 
