@@ -28,8 +28,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from ascenseur.core.cards import SUIT_MASKS, cards_of
-from ascenseur.core.engine import SUIT_OF, Game, Phase
+from ascenseur.core.cards import cards_of
+from ascenseur.core.engine import Game, Phase, legal_card_mask
 from ascenseur.core.sampler import sample_game
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _
@@ -113,8 +113,7 @@ def play_likelihood(game: Game, observer: int, view: PlayerView, mismatch: float
     n = t.players
     trump = game.trump_suit
     strength = t.strength
-    trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
-    must_trump = t.must_trump and trump >= 0
+    must_trump = t.must_trump
     scoring = game.rules.scoring
     hands = list(game.dealt)
     remaining = t.deck_mask
@@ -133,13 +132,7 @@ def play_likelihood(game: Game, observer: int, view: PlayerView, mismatch: float
             seat = (leader + i) % n
             hand = hands[seat]
             if seat != observer:
-                legal = hand
-                if i:
-                    follow = hand & SUIT_MASKS[SUIT_OF[played[0]]]
-                    if follow:
-                        legal = follow
-                    elif must_trump and hand & trump_mask:
-                        legal = hand & trump_mask
+                legal = legal_card_mask(hand, played[:i], trump, must_trump)
                 if legal & (legal - 1):
                     chosen, _why = choose_card(
                         hand,

@@ -189,6 +189,22 @@ def trick_winner(trick: Sequence[int], trump: int, strength: Sequence[int]) -> i
     return best
 
 
+def legal_card_mask(hand: int, trick: Sequence[int], trump: int, must_trump: bool) -> int:
+    """The cards of ``hand`` (a bitmask) that may be played on ``trick`` (RULES.md §6): any
+    card to lead; else the suit led when held; else, under must-trump, a trump when held;
+    else any card. ``trump`` is the trump suit, -1 for none."""
+    if not trick:
+        return hand
+    follow = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
+    if follow:
+        return follow
+    if must_trump and trump >= 0:
+        trumps = hand & SUIT_MASKS[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
 def default_names(players: int) -> tuple[str, ...]:
     """ "Player 1", "Player 2", … in the active language."""
     return tuple(_("Player {n}").format(n=i + 1) for i in range(players))
@@ -520,18 +536,9 @@ class Game:
 
     def legal_mask(self) -> int:
         """The bitmask of the cards the player to play may play."""
-        hand = self.hands[self.turn]
-        trick = self.trick
-        if not trick:
-            return hand
-        follow = hand & SUIT_MASKS[SUIT_OF[trick[0]]]
-        if follow:
-            return follow
-        if self.table.must_trump and self.trump_suit >= 0:
-            trumps = hand & SUIT_MASKS[self.trump_suit]
-            if trumps:
-                return trumps
-        return hand
+        return legal_card_mask(
+            self.hands[self.turn], self.trick, self.trump_suit, self.table.must_trump
+        )
 
     def legal_cards(self) -> list[Card]:
         if self.phase is not Phase.PLAY:
