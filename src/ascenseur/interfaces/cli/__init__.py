@@ -2,20 +2,48 @@
 
 Each sub-command lives in its own module of this package and is registered below, so that
 commands can be added without touching one another.
+
+The help texts are marked with ``N_()`` where they are written and translated when Typer
+builds the click command (:class:`TranslatedGroup`), in the language in force then: the
+entry point sets it from ``--lang`` (or the system locale) before building the command, so
+``ascenseur --lang fr --help`` is in French.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from collections.abc import Sequence
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
-from ascenseur.i18n import LANGUAGES, set_language, system_language
+from ascenseur.i18n import LANGUAGES, N_, _, set_language, system_language
+
+
+class TranslatedGroup(TyperGroup):
+    """The command group whose help texts, its own and its commands' (their arguments and
+    options included), are translated into the language in force when Typer builds it."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        for command in (self, *self.commands.values()):
+            command.help = _translated(command.help)
+            command.short_help = _translated(command.short_help)
+            for param in command.params:
+                if isinstance(param, TyperOption | TyperArgument):
+                    param.help = _translated(param.help)
+
+
+def _translated(text: str | None) -> str | None:
+    # gettext("") is the catalog's header: an empty text stays empty.
+    return _(text) if text else text
+
 
 app = typer.Typer(
     name="ascenseur",
-    help="L'Ascenseur / Ascensor / Oh Hell: play, simulate, replay and study the game.",
+    cls=TranslatedGroup,
+    help=N_("L'Ascenseur / Ascensor / Oh Hell: play, simulate, replay and study the game."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -29,11 +57,11 @@ def _global_options(
         typer.Option(
             "--lang",
             metavar="fr|es|en",
-            help="Language of the messages (default: the system's).",
+            help=N_("Language of the messages (default: the system's)."),
         ),
     ] = None,
 ) -> None:
-    """L'Ascenseur / Ascensor / Oh Hell: play, simulate, replay and study the game."""
+    """The options before the command: the language of the messages."""
     if lang is not None and lang not in LANGUAGES:
         raise typer.BadParameter(
             f"{lang!r} is not one of {', '.join(LANGUAGES)}", param_hint="--lang"
@@ -58,9 +86,30 @@ def _register() -> None:
     )
 
 
+def language_of_arguments(args: Sequence[str]) -> str | None:
+    """The language the command line asks for with ``--lang X`` or ``--lang=X`` (the last
+    one wins, as ``ascenseur --lang fr play --lang es`` plays in Spanish), when it is one
+    we have; else ``None``. An unknown value is left to the option itself to refuse."""
+    found = None
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(args):
+            value = args[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.removeprefix("--lang=")
+        else:
+            continue
+        if value in LANGUAGES:
+            found = value
+    return found
+
+
 def main() -> None:
     """Entry point of the console script."""
-    set_language(system_language())
+    # The help is translated when the command is built, before the options are parsed:
+    # the language of --lang is set first.
+    set_language(language_of_arguments(sys.argv[1:]) or system_language())
     try:
         get_app()()
     except KeyboardInterrupt:

@@ -24,7 +24,7 @@ from typing import Annotated, Any
 import typer
 
 from ascenseur.core.rules import Rules, RulesError, Scoring, preset
-from ascenseur.i18n import _
+from ascenseur.i18n import N_, _
 
 #: ``--rules PRESET``: ``None`` when not given (the file's preset, else classique).
 RulesOption = Annotated[
@@ -32,7 +32,7 @@ RulesOption = Annotated[
     typer.Option(
         "--rules",
         metavar="PRESET",
-        help="Preset to start from: classique, prime, ascensor, enculette (default classique).",
+        help=N_("Preset to start from: classique, prime, ascensor, enculette (default classique)."),
     ),
 ]
 #: ``--rule key=value``, repeatable.
@@ -41,7 +41,7 @@ RuleOption = Annotated[
     typer.Option(
         "--rule",
         metavar="KEY=VALUE",
-        help=(
+        help=N_(
             "Override one option, e.g. --rule void_rule=free, --rule ladder=[1,3,5], "
             "--rule scoring.made_base=5. Repeatable; applied after the rules file."
         ),
@@ -53,7 +53,7 @@ RulesFileOption = Annotated[
     typer.Option(
         "--rules-file",
         metavar="FILE.toml",
-        help="A TOML file of options (top-level keys, optional preset, a [scoring] table).",
+        help=N_("A TOML file of options (top-level keys, optional preset, a \\[scoring] table)."),
     ),
 ]
 

@@ -14,67 +14,70 @@ import typer
 
 from ascenseur.core.errors import RecordError
 from ascenseur.core.rules import RulesError
-from ascenseur.i18n import LANGUAGES, _, set_language
+from ascenseur.i18n import LANGUAGES, N_, _, set_language
 
 from . import app
 from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
 
 
-@app.command("play")
+@app.command("play", help=N_("Play a game in the terminal against computer players."))
 def play(
     rules_name: RulesOption = None,
     rule: RuleOption = None,
     rules_file: RulesFileOption = None,
     players: Annotated[
-        int | None, typer.Option("--players", min=3, help="Number of players (default 4).")
+        int | None, typer.Option("--players", min=3, help=N_("Number of players (default 4)."))
     ] = None,
     names: Annotated[
         str | None,
-        typer.Option("--names", metavar="A,B,C", help="Players' names in turn order."),
+        typer.Option("--names", metavar="A,B,C", help=N_("Players' names in turn order.")),
     ] = None,
     seat: Annotated[
-        int, typer.Option("--seat", min=1, help="Your seat, counting from 1 (default 1).")
+        int, typer.Option("--seat", min=1, help=N_("Your seat, counting from 1 (default 1)."))
     ] = 1,
     levels: Annotated[
         str | None,
         typer.Option(
             "--levels",
             metavar="L1,L2,...",
-            help="Computer players' levels (easy, medium, hard, expert, random), one per "
-            "computer player or one per seat.",
+            help=N_(
+                "Computer players' levels (easy, medium, hard, expert, random), one per "
+                "computer player or one per seat."
+            ),
         ),
     ] = None,
     level: Annotated[
         str | None,
-        typer.Option("--level", help="One level for every computer player (default medium)."),
+        typer.Option("--level", help=N_("One level for every computer player (default medium).")),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the deals and the computer players.")
+        int | None, typer.Option("--seed", help=N_("Seed of the deals and the computer players."))
     ] = None,
     delay: Annotated[
         float,
-        typer.Option("--delay", min=0.0, help="Seconds of pause after each computer card."),
+        typer.Option("--delay", min=0.0, help=N_("Seconds of pause after each computer card.")),
     ] = 0.6,
     lang: Annotated[
-        str | None, typer.Option("--lang", metavar="fr|es|en", help="Language of the game.")
+        str | None, typer.Option("--lang", metavar="fr|es|en", help=N_("Language of the game."))
     ] = None,
     resume: Annotated[
         Path | None,
-        typer.Option("--resume", metavar="FILE", help="Go on with a game saved in FILE."),
+        typer.Option("--resume", metavar="FILE", help=N_("Go on with a game saved in FILE.")),
     ] = None,
     history: Annotated[
         Path | None,
         typer.Option(
             "--history",
             metavar="DIR",
-            help="Folder finished games are saved to (default ~/.local/share/ascenseur/history).",
+            help=N_(
+                "Folder finished games are saved to (default ~/.local/share/ascenseur/history)."
+            ),
         ),
     ] = None,
     setup: Annotated[
-        bool, typer.Option("--setup", help="Open the setup screen before the game.")
+        bool, typer.Option("--setup", help=N_("Open the setup screen before the game."))
     ] = False,
 ) -> None:
-    """Play a game in the terminal against computer players."""
     if lang is not None:
         if lang not in LANGUAGES:
             raise refuse(

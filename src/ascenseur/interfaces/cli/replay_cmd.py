@@ -18,7 +18,7 @@ from rich.text import Text
 
 from ascenseur.core.errors import RecordError
 from ascenseur.core.record import Replay, loads, replay, score_sheet
-from ascenseur.i18n import _
+from ascenseur.i18n import N_, _
 
 from . import app
 from .options import refuse
@@ -126,20 +126,23 @@ def _status_line(sheet: dict[str, Any], replayed: Replay) -> str:
     )
 
 
-@app.command("replay")
+@app.command(
+    "replay",
+    help=N_(
+        "Check a game record against every rule and print its score sheet.\n\n"
+        "A record that is malformed or breaks a rule exits with status 2 and one line on "
+        "standard error naming the round, the trick, the player and the rule."
+    ),
+)
 def replay_command(
     file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A game record (JSON), or - for standard input.")
+        str,
+        typer.Argument(metavar="FILE", help=N_("A game record (JSON), or - for standard input.")),
     ],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the score sheet as JSON (RECORD.md).")
+        bool, typer.Option("--json", help=N_("Print the score sheet as JSON (RECORD.md)."))
     ] = False,
 ) -> None:
-    """Check a game record against every rule and print its score sheet.
-
-    A record that is malformed or breaks a rule exits with status 2 and one line on standard
-    error naming the round, the trick, the player and the rule.
-    """
     try:
         replayed = replay(loads(read_record_text(file)))
     except RecordError as error:

@@ -7,17 +7,25 @@ from typing import Annotated
 import typer
 
 from ascenseur.core.rules import PRESET_SUMMARIES, PRESETS, Rules, preset
-from ascenseur.i18n import _
+from ascenseur.i18n import N_, _
 
 from . import app
 from .options import RuleOption, RulesFileOption, rules_or_exit
 
 
-@app.command("rules")
+@app.command(
+    "rules",
+    help=N_(
+        "List the presets, or explain every option of one (with --rule/--rules-file "
+        "applied).\n\n"
+        "Examples: ascenseur rules; ascenseur rules classique; ascenseur rules prime --rule "
+        "void_rule=must-trump --players 5; ascenseur rules --rules-file house.toml"
+    ),
+)
 def rules_command(
     name: Annotated[
         str | None,
-        typer.Argument(metavar="[PRESET]", help="A preset to explain; none to list them all."),
+        typer.Argument(metavar="[PRESET]", help=N_("A preset to explain; none to list them all.")),
     ] = None,
     rule: RuleOption = None,
     rules_file: RulesFileOption = None,
@@ -26,15 +34,10 @@ def rules_command(
         typer.Option(
             "--players",
             min=1,
-            help="Check the rules for this many players and show the hand size of each round.",
+            help=N_("Check the rules for this many players and show the hand size of each round."),
         ),
     ] = None,
 ) -> None:
-    """List the presets, or explain every option of one (with --rule/--rules-file applied).
-
-    Examples: ascenseur rules; ascenseur rules classique; ascenseur rules prime --rule
-    void_rule=must-trump --players 5; ascenseur rules --rules-file house.toml
-    """
     if name is None and not rule and rules_file is None and players is None:
         _list_presets()
         return

@@ -22,7 +22,7 @@ from ascenseur.core.engine import Game, default_names
 from ascenseur.core.errors import IllegalActionError
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
-from ascenseur.i18n import _
+from ascenseur.i18n import N_, _
 from ascenseur.services.autoplay import play_with_bots
 
 from . import app
@@ -83,25 +83,31 @@ def _split(text: str | None) -> list[str]:
     return [] if text is None else [part.strip() for part in text.split(",")]
 
 
-@app.command("simulate")
+@app.command(
+    "simulate",
+    help=N_(
+        "Play whole games between computer players and write their records.\n\n"
+        "Example: ascenseur simulate --rules prime --players 5 --seed 7 --out game.json"
+    ),
+)
 def simulate_command(
     rules_name: RulesOption = None,
     rule: RuleOption = None,
     rules_file: RulesFileOption = None,
     players: Annotated[
         int | None,
-        typer.Option("--players", min=1, help="Number of players (default 4, or as --names)."),
+        typer.Option("--players", min=1, help=N_("Number of players (default 4, or as --names).")),
     ] = None,
     names: Annotated[
         str | None,
-        typer.Option("--names", metavar="A,B,C", help="Names in turn order, comma-separated."),
+        typer.Option("--names", metavar="A,B,C", help=N_("Names in turn order, comma-separated.")),
     ] = None,
     seed: Annotated[
         int | None,
         typer.Option(
             "--seed",
             min=0,
-            help="Seed of the (first) game; random when not given, and printed to reproduce.",
+            help=N_("Seed of the (first) game; random when not given, and printed to reproduce."),
         ),
     ] = None,
     out: Annotated[
@@ -109,7 +115,7 @@ def simulate_command(
         typer.Option(
             "--out",
             metavar="FILE",
-            help=(
+            help=N_(
                 "Write the game record (JSON) here, - for standard output (the messages then "
                 "go to standard error). With --games N>1: into FILE if it is a "
                 "folder (game-000.json, game-001.json, …), else to FILE with -000, -001, … "
@@ -120,7 +126,7 @@ def simulate_command(
     games: Annotated[
         int,
         typer.Option(
-            "--games", min=1, help="Play this many games (seeds S, S+1, …) and print a summary."
+            "--games", min=1, help=N_("Play this many games (seeds S, S+1, …) and print a summary.")
         ),
     ] = 1,
     bots: Annotated[
@@ -128,14 +134,10 @@ def simulate_command(
         typer.Option(
             "--bots",
             metavar="KIND,KIND,…",
-            help="Bot of each seat (one kind for all, or one per seat); default random.",
+            help=N_("Bot of each seat (one kind for all, or one per seat); default random."),
         ),
     ] = None,
 ) -> None:
-    """Play whole games between computer players and write their records.
-
-    Example: ascenseur simulate --rules prime --players 5 --seed 7 --out game.json
-    """
     seat_names = _split(names)
     if names is not None and (
         any(not n for n in seat_names) or len(set(seat_names)) < len(seat_names)

@@ -18,42 +18,45 @@ from rich.table import Table
 
 from ascenseur.bots import KINDS, LEVELS, make_bot
 from ascenseur.core.rules import RulesError
-from ascenseur.i18n import _
+from ascenseur.i18n import N_, _
 from ascenseur.services.tournament import TournamentConfig, TournamentResult, run_tournament
 
 from . import app
 from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
 
 
-@app.command("tournament")
+@app.command(
+    "tournament", help=N_("Play bots against each other on duplicate deals and measure them.")
+)
 def tournament(
     rules_name: RulesOption = None,
     rule: RuleOption = None,
     rules_file: RulesFileOption = None,
     players: Annotated[
         int | None,
-        typer.Option("--players", help="Number of players (default: the number of bots)."),
+        typer.Option("--players", help=N_("Number of players (default: the number of bots).")),
     ] = None,
     bots: Annotated[
         str,
         typer.Option(
             "--bots",
-            help="One bot per seat, comma-separated: random, rules, search, easy, medium, "
-            "hard, expert (and ismcts, ismcts-leaky with the openspiel extra).",
+            help=N_(
+                "One bot per seat, comma-separated: random, rules, search, easy, medium, "
+                "hard, expert (and ismcts, ismcts-leaky with the openspiel extra)."
+            ),
         ),
     ] = "search,rules,rules,random",
     games: Annotated[
-        int, typer.Option("--games", min=1, help="Games to play (whole rotations of a deal).")
+        int, typer.Option("--games", min=1, help=N_("Games to play (whole rotations of a deal)."))
     ] = 20,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", help="Same seed, same results.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help=N_("Worker processes."))] = 1,
+    seed: Annotated[int, typer.Option("--seed", help=N_("Same seed, same results."))] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the results as JSON."))] = False,
     records: Annotated[
         Path | None,
-        typer.Option("--records", metavar="DIR", help="Write every game's record in DIR."),
+        typer.Option("--records", metavar="DIR", help=N_("Write every game's record in DIR.")),
     ] = None,
 ) -> None:
-    """Play bots against each other on duplicate deals and measure them."""
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     count = players if players is not None else len(names)
     if len(names) != count:

@@ -1,0 +1,178 @@
+"""``--help`` speaks the language of ``--lang``, else of the system locale (``LANG``)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+from typer.core import TyperGroup
+from typer.testing import CliRunner
+
+from ascenseur.i18n import language
+from ascenseur.interfaces.cli import get_app, language_of_arguments
+
+SCRIPT = Path(sys.executable).parent / "ascenseur"
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+
+#: A sentence of each help page in each language: the command's own text and an option's.
+PHRASES = {
+    ("en", "main"): [
+        "play, simulate, replay and study the game.",
+        "Language of the messages (default: the system's).",
+        "Play a game in the terminal against computer players.",
+    ],
+    ("fr", "main"): [
+        "jouer, simuler, rejouer et étudier le jeu.",
+        "Langue des messages (par défaut : celle du système).",
+        "Jouer une partie dans le terminal contre l'ordinateur.",
+    ],
+    ("es", "main"): [
+        "jugar, simular, reproducir y estudiar el juego.",
+        "Idioma de los mensajes (por defecto, el del sistema).",
+        "Jugar una partida en el terminal contra el ordenador.",
+    ],
+    ("en", "play"): [
+        "Play a game in the terminal against computer players.",
+        "Your seat, counting from 1 (default 1).",
+    ],
+    ("fr", "play"): [
+        "Jouer une partie dans le terminal contre l'ordinateur.",
+        "Votre place, en comptant à partir de 1 (1 par défaut).",
+        "Variante de base : classique, prime, ascensor, enculette",
+    ],
+    ("es", "play"): [
+        "Jugar una partida en el terminal contra el ordenador.",
+        "Tu asiento, contando desde 1 (1 por defecto).",
+        "Variante de base: classique, prime, ascensor, enculette",
+    ],
+    ("en", "tournament"): [
+        "Play bots against each other on duplicate deals and measure them.",
+        "Same seed, same results.",
+    ],
+    ("fr", "tournament"): [
+        "Faire jouer des robots les uns contre les autres sur les mêmes donnes",
+        "Même graine, mêmes résultats.",
+    ],
+    ("es", "tournament"): [
+        "Enfrentar bots entre sí en repartos duplicados",
+        "Misma semilla, mismos resultados.",
+    ],
+}
+
+
+def run(*args: str, locale: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
+    """The console script (``python -m ascenseur`` if it is not installed) under ``LANG``
+    set to ``locale`` and no other locale variable."""
+    program = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "ascenseur"]
+    env = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
+    env.update(LANG=locale, PYTHONUTF8="1", _TYPER_FORCE_DISABLE_TERMINAL="1")
+    return subprocess.run(
+        [*program, *args], capture_output=True, text=True, encoding="utf-8", env=env, timeout=60
+    )
+
+
+def flat(text: str) -> str:
+    """The text of a help page without colours, frames or line breaks: one space between
+    words, so that a sentence wrapped over several lines of a panel is found whole."""
+    text = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    text = re.sub(r"[│╭╮╰╯─]", " ", text)
+    return " ".join(text.split())
+
+
+def page(name: str) -> list[str]:
+    return ["--help"] if name == "main" else [name, "--help"]
+
+
+def assert_speaks(output: str, lang: str, name: str) -> None:
+    shown = flat(output)
+    for phrase in PHRASES[lang, name]:
+        assert phrase in shown, f"{phrase!r} not in the {lang} help of {name}:\n{output}"
+    if lang != "en":
+        for phrase in PHRASES["en", name]:
+            assert phrase not in shown, f"{phrase!r} left in English in the {lang} help"
+
+
+@pytest.mark.parametrize("name", ["main", "play", "tournament"])
+@pytest.mark.parametrize("lang", ["fr", "es", "en"])
+def test_help_follows_the_lang_option(lang: str, name: str) -> None:
+    done = run("--lang", lang, *page(name))
+    assert done.returncode == 0, done.stderr
+    assert_speaks(done.stdout, lang, name)
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang"), [("fr_FR.UTF-8", "fr"), ("es_ES.UTF-8", "es"), ("de_DE.UTF-8", "en")]
+)
+@pytest.mark.parametrize("name", ["main", "play", "tournament"])
+def test_help_follows_the_lang_environment_variable(locale: str, lang: str, name: str) -> None:
+    done = run(*page(name), locale=locale)
+    assert done.returncode == 0, done.stderr
+    assert_speaks(done.stdout, lang, name)
+
+
+def test_the_lang_option_wins_over_the_environment() -> None:
+    done = run("--lang=es", "play", "--help", locale="fr_FR.UTF-8")
+    assert done.returncode == 0, done.stderr
+    assert_speaks(done.stdout, "es", "play")
+    done = run("--lang", "en", "--help", locale="fr_FR.UTF-8")
+    assert_speaks(done.stdout, "en", "main")
+
+
+def test_the_language_of_the_game_also_sets_the_help_of_play() -> None:
+    done = run("play", "--lang", "fr", "--help")
+    assert done.returncode == 0, done.stderr
+    assert_speaks(done.stdout, "fr", "play")
+
+
+@pytest.mark.parametrize("args", [["--lang", "de", "rules"], ["--lang=de", "play", "--help"]])
+def test_an_unknown_language_is_still_refused_clearly(args: list[str]) -> None:
+    done = run(*args, locale="fr_FR.UTF-8")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "Invalid value for --lang: 'de' is not one of en, fr, es" in flat(done.stderr)
+
+
+def test_language_of_arguments() -> None:
+    assert language_of_arguments(["--lang", "fr", "--help"]) == "fr"
+    assert language_of_arguments(["--lang=es", "play", "--help"]) == "es"
+    assert language_of_arguments(["--lang", "fr", "play", "--lang", "es"]) == "es"
+    assert language_of_arguments(["--lang", "de", "rules"]) is None
+    assert language_of_arguments(["--lang"]) is None
+    assert language_of_arguments(["replay", "--", "--lang", "fr"]) is None
+    assert language_of_arguments(["rules", "--help"]) is None
+
+
+def help_texts(command: TyperGroup) -> dict[str, str]:
+    """Every help text of the built command: its own, its commands', their parameters'."""
+    texts = {}
+    for name, sub in {"": command, **command.commands}.items():
+        texts[name] = sub.help or ""
+        for param in sub.params:
+            texts[f"{name} {param.name}"] = getattr(param, "help", None) or ""
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_every_help_text_is_translated_when_the_command_is_built(lang: str) -> None:
+    """Built in another language, no help text is left as in English: a text not marked with
+    N_() (so missing from the catalogs) would be."""
+    english = help_texts(typer.main.get_command(get_app()))
+    with language(lang):
+        translated = help_texts(typer.main.get_command(get_app()))
+    assert english.keys() == translated.keys()
+    assert len(english) > 40
+    same = [key for key in english if english[key] and english[key] == translated[key]]
+    assert not same, f"help left in English in {lang}: {same}"
+
+
+def test_the_help_is_built_in_the_language_in_force_not_the_one_at_import() -> None:
+    with language("es"):
+        spanish = CliRunner().invoke(get_app(), ["tournament", "--help"])
+    english = CliRunner().invoke(get_app(), ["tournament", "--help"])
+    assert spanish.exit_code == english.exit_code == 0
+    assert_speaks(spanish.stdout, "es", "tournament")
+    assert_speaks(english.stdout, "en", "tournament")
