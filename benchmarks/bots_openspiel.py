@@ -24,8 +24,11 @@ Usage (needs ``pip install ascenseur[openspiel]``)::
         --seats expert,ismcts,ismcts-leaky --jobs 2
 
 Prints, per entry, points per hand and exact-bid rate with 95 % intervals and decision
-times; and, for our first entry against each other one, the mean difference of points per
-hand over the deals (paired by deal, so the luck of the cards cancels) with its interval.
+times; how often each entry won more or fewer tricks than it bid, and how its bids sit
+against the rule-based bidding model the search weights its worlds by (bid − model in the
+true deal, mean and spread: what ``bid_bias`` and ``bid_sigma`` would be fitted to); and, for
+our first entry against each other one, the mean difference of points per hand over the
+deals (paired by deal, so the luck of the cards cancels) with its interval.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from ascenseur.bots.openspiel_bot import (
     openspiel_game,
     to_openspiel,
 )
+from ascenseur.bots.search import _bid_worth, _bidding_order, _shifted
 from ascenseur.core.engine import Phase
 from ascenseur.core.view import PlayerView
 
@@ -112,7 +116,7 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
     deal_rng = random.Random(1_000_003 * deal + 7)
     dealer = deal_rng.randrange(players)
     deal_seed = deal_rng.getrandbits(32)
-    out: dict[str, Any] = {"deal": deal, "points": [], "exact": [], "times": []}
+    out: dict[str, Any] = {"deal": deal, "points": [], "exact": [], "times": [], "hands": []}
     points = [0.0] * players
     exact = [0] * players
     times: list[list[float]] = [[] for _ in range(players)]
@@ -145,10 +149,15 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
             else:
                 agents.append(make_entry(name.removesuffix("+leak"), seed))
         to_action = card_actions()[0]
+        # What the rule-based bidding model expects of each hand, for the bid diagnostics.
+        model = [_shifted(_bid_worth(game, s)[0], [], tricks, players) for s in range(players)]
         while game.phase in (Phase.BID, Phase.PLAY):
             seat = game.turn
             entry = entry_at[seat]
             start = time.perf_counter()
+            if game.phase is Phase.BID:
+                order = [game.bids[s] for s in _bidding_order(game) if game.bids[s] >= 0]
+                model[seat] = _shifted(_bid_worth(game, seat)[0], order, tricks, players)
             if seats_spec[entry] == "ismcts-leaky":
                 if len(state.legal_actions()) == 1:
                     ospiel_action = state.legal_actions()[0]
@@ -169,6 +178,7 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
             assert returns[seat] == result.points[seat]
             points[entry] += result.points[seat]
             exact[entry] += result.bids[seat] == result.won[seat]
+            out["hands"].append((entry, result.bids[seat], result.won[seat], model[seat]))
     out["points"] = [p / players for p in points]  # mean per hand over the rotations
     out["exact"] = exact
     out["times"] = times
@@ -243,6 +253,22 @@ def main() -> None:
             f"± {100 * rate_half:3.1f} %   decision median {1000 * median:6.1f} ms, "
             f"p99 {1000 * p99:6.1f} ms"
         )
+    print("  bids: won more / fewer tricks than bid; bid − rule-based model (mean, sd)")
+    for i, name in enumerate(seats):
+        mine = [h for r in results for h in r["hands"] if h[0] == i]
+        over = sum(won > bid for _e, bid, won, _m in mine) / len(mine)
+        under = sum(won < bid for _e, bid, won, _m in mine) / len(mine)
+        gaps = [bid - m for _e, bid, _w, m in mine]
+        report["entries"][f"{i}:{name}"].update(
+            over_rate=over,
+            under_rate=under,
+            bid_minus_model=statistics.fmean(gaps),
+            bid_model_sd=statistics.pstdev(gaps),
+        )
+        print(
+            f"  {name:14s} over {100 * over:5.1f} %  under {100 * under:5.1f} %   "
+            f"bid − model {statistics.fmean(gaps):+.2f} (sd {statistics.pstdev(gaps):.2f})"
+        )
     for j in range(1, len(seats)):
         diffs = [r["points"][0] - r["points"][j] for r in results]
         mean, half = interval(diffs)
@@ -250,7 +276,8 @@ def main() -> None:
         print(f"  {seats[0]} − {seats[j]}: {mean:+.2f} ± {half:.2f} points/hand")
     print(f"  ({report['seconds']} s)")
     report["per_deal"] = [
-        {"deal": r["deal"], "points": r["points"], "exact": r["exact"]} for r in results
+        {"deal": r["deal"], "points": r["points"], "exact": r["exact"], "hands": r["hands"]}
+        for r in results
     ]
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:

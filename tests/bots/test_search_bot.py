@@ -80,6 +80,24 @@ def test_bids_weight_the_worlds_where_they_fit_the_hands() -> None:
     assert bid_likelihood(fitting, [1], False) > 50 * bid_likelihood(wrong, [1], False)
 
 
+def test_a_bid_bias_moves_the_bid_that_fits_best() -> None:
+    """The model may be told that players bid lower (or higher) than it would."""
+    rules = preset("prime").override({"ladder": [5]})
+    game = Game.new(rules, 3, first_dealer=0)
+    strong = [Card.parse(c) for c in ("AS", "AH", "AD", "AC", "KS")]  # worth about 4.8
+    weak = [Card.parse(c) for c in ("2S", "3H", "4D", "5C", "2D")]
+    other = [Card.parse(c) for c in ("7S", "8H", "9D", "7C", "6D")]
+    game.deal_hands([other, strong, weak], Card.parse("3S"))
+    three = game.copy()
+    three.bid(3)
+    four = game.copy()
+    four.bid(4)
+    assert bid_likelihood(four, [1], False) > bid_likelihood(three, [1], False)
+    assert bid_likelihood(three, [1], False, bias=-2.0) > bid_likelihood(
+        four, [1], False, bias=-2.0
+    )
+
+
 def test_near_the_end_a_player_far_behind_values_the_chance_to_win() -> None:
     rules = preset("prime").override({"ladder": [1, 3]})
     game = Game.new(rules, 3, first_dealer=0)

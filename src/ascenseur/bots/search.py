@@ -86,10 +86,11 @@ def _bidding_order(game: Game) -> list[int]:
 
 
 def bid_likelihood(
-    game: Game, seats: Sequence[int], sealed: bool, sigma: float = BID_SIGMA
+    game: Game, seats: Sequence[int], sealed: bool, sigma: float = BID_SIGMA, bias: float = 0.0
 ) -> float:
     """How well the bids of ``seats`` fit their hands in this world (a likelihood up to a
-    constant, under the rule-based bidding model)."""
+    constant, under the rule-based bidding model: a bid is taken to fall around the model's
+    worth of the hand plus ``bias``, with spread ``sigma``)."""
     n = game.table.players
     order = _bidding_order(game)
     log = 0.0
@@ -99,7 +100,7 @@ def bid_likelihood(
             continue
         expected, _sure = _bid_worth(game, seat)
         prior = [] if sealed else [game.bids[s] for s in order[: order.index(seat)]]
-        diff = bid - _shifted(expected, prior, game.hand_size, n)
+        diff = bid - bias - _shifted(expected, prior, game.hand_size, n)
         log -= diff * diff / (2 * sigma * sigma)
     return math.exp(log)
 
@@ -395,6 +396,7 @@ class SearchBot:
         self.bid_max_plays = bid_max_plays if bid_max_plays is not None else max_plays
         self.prune_z = prune_z
         self.bid_sigma = BID_SIGMA
+        self.bid_bias = 0.0
         self.play_mismatch = 1.0
         self.playout_noise = 0.0
         self.prune_after = prune_after
@@ -470,7 +472,7 @@ class SearchBot:
         if not self.weight_bids:
             return game, 1.0
         others = [s for s in range(n) if s != view.seat and view.bids[s] is not None]
-        weight = bid_likelihood(game, others, sealed, self.bid_sigma)
+        weight = bid_likelihood(game, others, sealed, self.bid_sigma, self.bid_bias)
         played = bool(view.tricks or view.trick)
         if self.play_mismatch < 1.0 and view.hand is not None and played:
             weight *= play_likelihood(game, view.seat, view, self.play_mismatch)
