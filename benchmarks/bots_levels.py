@@ -6,8 +6,9 @@ deal — with points per game and their 95 % intervals (``--max-cards`` shortens
 so that a run takes minutes).
 
 Speed: decision times of each level on one core (``--jobs 1``): median, 99th percentile and
-maximum over every decision of whole games (prime, four players, the full ladder up to
-``--speed-cards`` cards).
+maximum over every decision of whole games (by default prime, four players, the full ladder
+up to ``--speed-cards`` cards; ``--speed-rules``, ``--speed-players`` and ``--speed-cards 0``
+for the largest hands a preset deals, e.g. 17 cards at three players).
 
     uv run python benchmarks/bots_levels.py --games 24 --max-cards 6
 """
@@ -68,15 +69,17 @@ def strength(games: int, max_cards: int, jobs: int, seed: int) -> dict[str, Any]
     return out
 
 
-def speed(levels: list[str], cards: int, games: int) -> dict[str, Any]:
-    rules = preset("prime").override({"max_cards": cards})
+def speed(
+    levels: list[str], cards: int, games: int, rules_name: str = "prime", players: int = 4
+) -> dict[str, Any]:
+    rules = preset(rules_name).override({"max_cards": cards} if cards else {})
     out: dict[str, Any] = {}
     for level in levels:
         times: list[float] = []
         for g in range(games):
             rng = random.Random(g)
-            game = Game.new(rules, 4, first_dealer=g % 4)
-            bots = [make_bot(level, 10 * g + s) for s in range(4)]
+            game = Game.new(rules, players, first_dealer=g % players)
+            bots = [make_bot(level, 10 * g + s) for s in range(players)]
             while not game.is_over:
                 if game.phase is Phase.DEAL:
                     game.deal(rng)
@@ -108,7 +111,12 @@ def main() -> None:
     parser.add_argument("--max-cards", type=int, default=6)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--speed-cards", type=int, default=10)
+    parser.add_argument(
+        "--speed-cards", type=int, default=10, help="largest hand of the ladder (0: the deck's)"
+    )
+    parser.add_argument("--speed-rules", default="prime", choices=PRESETS)
+    parser.add_argument("--speed-players", type=int, default=4)
+    parser.add_argument("--speed-levels", default="easy,medium,hard,expert")
     parser.add_argument("--speed-games", type=int, default=1)
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--skip-speed", action="store_true")
@@ -118,9 +126,16 @@ def main() -> None:
     if not args.skip_strength:
         report["strength"] = strength(args.games, args.max_cards, args.jobs, args.seed)
     if not args.skip_speed:
-        print(f"decision times, prime, 4 players, up to {args.speed_cards} cards, one core:")
+        most = f"up to {args.speed_cards} cards" if args.speed_cards else "the full ladder"
+        print(
+            f"decision times, {args.speed_rules}, {args.speed_players} players, {most}, one core:"
+        )
         report["speed"] = speed(
-            ["easy", "medium", "hard", "expert"], args.speed_cards, args.speed_games
+            args.speed_levels.split(","),
+            args.speed_cards,
+            args.speed_games,
+            args.speed_rules,
+            args.speed_players,
         )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
