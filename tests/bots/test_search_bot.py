@@ -233,6 +233,25 @@ def test_the_tree_search_bids_and_takes_the_only_trick_it_can_win() -> None:
     assert bid in view.legal_actions and "likely deals" in bot.hint(view).reason
 
 
+def test_in_the_tree_noisy_opponents_stray_from_the_model() -> None:
+    """With ``playout_noise`` the others sometimes play a random card in the tree and the
+    playouts too; without it, every card they play there is the policy's."""
+    game = _after_the_bids(3, 4, 9)
+    view = game.view(game.turn)
+    values = {}
+    for noise in (0.0, 0.5):
+        bot = SearchBot(5, iterations=200, exact=False)
+        bot.tree = True
+        bot.playout_noise = noise
+        assert bot.choose(view) in view.legal_actions
+        values[noise] = bot.last_values
+    assert values[0.0] != values[0.5]
+    steady = SearchBot(5, iterations=200, exact=False)
+    steady.tree = True
+    steady.choose(view)
+    assert steady.last_values == values[0.0]
+
+
 def test_the_tree_searches_our_later_moves_below_the_others_policy_moves() -> None:
     game = _after_the_bids(3, 4, 9)
     bot = SearchBot(5, iterations=400)

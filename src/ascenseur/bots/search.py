@@ -565,7 +565,9 @@ class SearchBot:
         our moves chosen by UCB over their mean value, the others' by the rule-based policy
         (or by their own UCB) — adds one node, and finishes the round by a policy playout
         (or exactly when that is cheap). Our later decisions are searched too, so a move is
-        valued by how we would go on, not by the policy's continuation."""
+        valued by how we would go on, not by the policy's continuation. With
+        ``playout_noise``, the others play a random card that often, in the tree and in the
+        playouts (an experiment: a search that does not trust our model of them)."""
         valuer = Valuer(view)
         me = view.seat
         rng = self.rng
@@ -586,6 +588,7 @@ class SearchBot:
         root = _Node()
         c = self.uct_c
         ucb_others = bool(self.tree_opponents)
+        noise = self.playout_noise
         spent = 0
         done = 0
         depth = 0
@@ -605,7 +608,11 @@ class SearchBot:
                 if seat == me or ucb_others:
                     action, child, new = _select(node, game.legal_actions(), c, rng)
                 else:
-                    action = policy_action(game, worth)
+                    if noise and game.phase is Phase.PLAY and rng.random() < noise:
+                        options = game.legal_actions()
+                        action = options[rng.randrange(len(options))]
+                    else:
+                        action = policy_action(game, worth)
                     found = node.children.get(action)
                     new = found is None
                     child = node.children[action] = found or _Node()
@@ -622,7 +629,7 @@ class SearchBot:
                 ):
                     points = solve_exact(game, solved)
                 else:
-                    policy_playout(game, worth=worth)
+                    policy_playout(game, noise, rng, me, worth)
                     points = game.results[-1].points
             else:
                 points = game.results[-1].points
