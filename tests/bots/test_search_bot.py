@@ -66,13 +66,20 @@ def test_the_budget_bounds_the_worlds() -> None:
     assert set(bot.last_values) == set(view.legal_actions)
 
 
-def test_bids_weight_the_worlds_where_they_fit_the_hands() -> None:
+def _strong_hand_bids_first() -> Game:
+    """Three players, five cards: seat 1, first to bid, holds four aces and the king of
+    trumps (worth about 4.8 tricks to the model)."""
     rules = preset("prime").override({"ladder": [5]})
     game = Game.new(rules, 3, first_dealer=0)
     strong = [Card.parse(c) for c in ("AS", "AH", "AD", "AC", "KS")]
     weak = [Card.parse(c) for c in ("2S", "3H", "4D", "5C", "2D")]
     other = [Card.parse(c) for c in ("7S", "8H", "9D", "7C", "6D")]
     game.deal_hands([other, strong, weak], Card.parse("3S"))
+    return game
+
+
+def test_bids_weight_the_worlds_where_they_fit_the_hands() -> None:
+    game = _strong_hand_bids_first()
     fitting = game.copy()
     fitting.bid(4)
     wrong = game.copy()
@@ -82,12 +89,7 @@ def test_bids_weight_the_worlds_where_they_fit_the_hands() -> None:
 
 def test_a_bid_bias_moves_the_bid_that_fits_best() -> None:
     """The model may be told that players bid lower (or higher) than it would."""
-    rules = preset("prime").override({"ladder": [5]})
-    game = Game.new(rules, 3, first_dealer=0)
-    strong = [Card.parse(c) for c in ("AS", "AH", "AD", "AC", "KS")]  # worth about 4.8
-    weak = [Card.parse(c) for c in ("2S", "3H", "4D", "5C", "2D")]
-    other = [Card.parse(c) for c in ("7S", "8H", "9D", "7C", "6D")]
-    game.deal_hands([other, strong, weak], Card.parse("3S"))
+    game = _strong_hand_bids_first()
     three = game.copy()
     three.bid(3)
     four = game.copy()
