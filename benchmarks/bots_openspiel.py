@@ -149,8 +149,9 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
             else:
                 agents.append(make_entry(name.removesuffix("+leak"), seed))
         to_action = card_actions()[0]
-        # What the rule-based bidding model expects of each hand, for the bid diagnostics.
-        model = [_shifted(_bid_worth(game, s)[0], [], tricks, players) for s in range(players)]
+        # What the rule-based bidding model expects of each hand when its player bids (the
+        # bids before it taken into account), for the bid diagnostics.
+        model = [0.0] * players
         while game.phase in (Phase.BID, Phase.PLAY):
             seat = game.turn
             entry = entry_at[seat]
