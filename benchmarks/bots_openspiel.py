@@ -12,7 +12,9 @@ every entry plays every hand. Entries:
   draws every world from all unseen cards, stock included (``ascenseur.bots.openspiel_bot``);
 * ``ismcts-leaky``: OpenSpiel's C++ ISMCTS with the resampler built into OpenSpiel 2.0.2's
   ``oh_hell``, run on the true state: it reshuffles only the cards dealt to opponents, so it
-  knows which cards stayed in the stock;
+  knows which cards stayed in the stock (it is seeded, but does not replay the same from one
+  process to the next: its tree keeps children in hash maps salted per process, whose order
+  breaks ties; every other entry does);
 * ``NAME+leak`` (an experiment, not a player): our bot given the same knowledge as the leaky
   ISMCTS — its view's unseen cards are cut down to the cards the others hold between them —
   to measure what the leak is worth to our search, and compare the searches on equal

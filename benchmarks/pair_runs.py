@@ -4,7 +4,11 @@ Two runs on the same deals with the same other seats (``--first-deal``, ``--deal
 seats after the first one unchanged) deal the same cards and seed the other bots the same,
 so the difference of the first entry's points, deal by deal, cancels most of the luck of
 the cards: at 3 × 5 over 300 deals the interval of the difference is about ±0.25 point per
-hand, against ±0.6 for the two entries compared at one table.
+hand, against ±0.6 for the two entries compared at one table. (OpenSpiel's C++ ISMCTS,
+``ismcts-leaky``, does not replay the same from one process to the next even with the same
+seed — its nodes' children sit in hash maps salted per process, and the order breaks ties —
+so with it at the table the pairing is a little less tight; the interval, computed from the
+differences themselves, stays honest.)
 
 Usage::
 
