@@ -262,15 +262,13 @@ def main() -> None:
         over = sum(won > bid for _e, bid, won, _m in mine) / len(mine)
         under = sum(won < bid for _e, bid, won, _m in mine) / len(mine)
         gaps = [bid - m for _e, bid, _w, m in mine]
+        gap, spread = statistics.fmean(gaps), statistics.pstdev(gaps)
         report["entries"][f"{i}:{name}"].update(
-            over_rate=over,
-            under_rate=under,
-            bid_minus_model=statistics.fmean(gaps),
-            bid_model_sd=statistics.pstdev(gaps),
+            over_rate=over, under_rate=under, bid_minus_model=gap, bid_model_sd=spread
         )
         print(
             f"  {name:14s} over {100 * over:5.1f} %  under {100 * under:5.1f} %   "
-            f"bid − model {statistics.fmean(gaps):+.2f} (sd {statistics.pstdev(gaps):.2f})"
+            f"bid − model {gap:+.2f} (sd {spread:.2f})"
         )
     for j in range(1, len(seats)):
         diffs = [r["points"][0] - r["points"][j] for r in results]

@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 import sys
 
-Z95 = 1.959964
+from bots_openspiel import interval  # the same 95 % interval as the runs themselves
 
 
 def main() -> None:
@@ -45,9 +43,7 @@ def main() -> None:
     deals = sorted(set(runs[0]) & set(runs[1]))
     if len(deals) < 2:
         sys.exit("the two runs share fewer than two deals")
-    diffs = [runs[0][d] - runs[1][d] for d in deals]
-    mean = statistics.fmean(diffs)
-    half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    mean, half = interval([runs[0][d] - runs[1][d] for d in deals])
     print(f"{len(deals)} deals in common: variant − reference {mean:+.2f} ± {half:.2f} points/hand")
 
 
