@@ -192,6 +192,70 @@ def test_record_score_sheet_round_with_bids_and_no_won_yet() -> None:
     assert sheet["finished"] is False
 
 
+def test_record_score_sheet_round_in_progress_with_no_bid_yet_lists_bids_as_null() -> None:
+    record = example()
+    record["rounds"][1] = {"dealer": 1, "bids": [None, None, None, None]}
+    sheet = score_sheet(replay(record))
+    assert sheet["rounds"][1]["bids"] is None
+    assert sheet["rounds"][1]["won"] is None and sheet["rounds"][1]["totals"] is None
+
+
+def test_record_last_round_with_only_its_dealer_is_listed_as_not_begun() -> None:
+    record = example()
+    record["rounds"][1] = {"dealer": 1}
+    replayed = replay(record)
+    assert replayed.game.phase is Phase.DEAL  # still a game to deal and play on
+    sheet = score_sheet(replayed)
+    assert sheet["rounds"][1] == {
+        "cards": 7,
+        "dealer": 1,
+        "trump": None,
+        "bids": None,
+        "won": None,
+        "points": None,
+        "totals": None,
+    }
+    assert sheet["totals"] == [-2, 3, -1, 3] and sheet["finished"] is False
+
+
+def test_record_two_decks_may_write_both_copies_of_a_card_alike() -> None:
+    # RECORD.md: no duplicates "beyond the copies the deck has". The second "AS" dealt is
+    # the second copy; a card played is the copy its player holds.
+    rules = {"ladder": [2], "decks": 2, "strip_to_multiple": False}
+    hands = [["AS", "2H"], ["AS", "3H"], ["QS", "KS"]]
+    record = {
+        "format": "ascenseur/1",
+        "rules": rules,
+        "players": ["A", "B", "C"],
+        "rounds": [
+            {
+                "dealer": 0,
+                "hands": hands,
+                "trump": "2C",
+                "bids": [1, 1, 1],
+                "tricks": [["AS", "QS", "AS"], ["3H", "KS", "2H"]],
+            }
+        ],
+    }
+    # first-wins: B led the second ace and keeps the trick.
+    assert score_sheet(replay(record))["rounds"][0]["won"] == [0, 2, 0]
+    # deck-order: A's ace is the first copy and wins, so A leads next, not B.
+    record["rules"] = {**rules, "duplicate_cards": "deck-order"}
+    with pytest.raises(RecordError, match="round 1, trick 2: A does not hold 3H"):
+        replay(record)
+    # A third ace is one more than two decks hold.
+    record["rules"] = rules
+    record["rounds"][0]["hands"] = [["AS", "2H"], ["AS", "3H"], ["AS", "KS"]]
+    with pytest.raises(RecordError, match="round 1: AS is dealt twice"):
+        replay(record)
+    # The engine's own notation (AS') reads the same and is what it writes back.
+    record["rounds"][0]["hands"] = [["AS", "2H"], ["AS'", "3H"], ["QS", "KS"]]
+    record["rounds"][0]["tricks"] = [["AS'", "QS", "AS"], ["3H", "KS", "2H"]]
+    replayed = replay(record)
+    assert score_sheet(replayed)["rounds"][0]["won"] == [0, 2, 0]
+    assert set(game_to_record(replayed.game)["rounds"][0]["hands"][1]) == {"AS'", "3H"}
+
+
 def test_record_accepts_ten_written_10_and_an_explicit_card_count() -> None:
     record = example()
     record["rounds"][0]["hands"][2] = ["QS", "10D"]
@@ -269,7 +333,7 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "bid_not_a_number",
         _set("rounds.0.bids", [0, "one", 1, 0]),
-        "round 1: the bid of Pierre is not a number: 'one'",
+        'round 1: the bid of Pierre is not a number: "one"',
     ),
     (
         "bid_order",
@@ -331,6 +395,56 @@ REFUSALS: list[tuple[str, Change, str]] = [
         "card_count",
         _set("rounds.0.cards", 3),
         "round 1: the ladder deals 2 cards in this round, not 3",
+    ),
+    (
+        "card_count_as_text",
+        _set("rounds.0.cards", "2"),
+        'round 1: the ladder deals 2 cards in this round, not "2"',
+    ),
+    (
+        "card_count_true_for_one_card",
+        lambda r: (_set("rules.ladder", [1, 7])(r), _set("rounds.0.cards", True)(r)),
+        "round 1: the ladder deals 1 card in this round, not true",
+    ),
+    (
+        "hand_of_one_card_too_few",
+        lambda r: (_set("rules.ladder", [3, 7])(r), _set("rounds.0.hands.0", ["AS"])(r)),
+        "round 1: Jeanne holds 1 card instead of 3",
+    ),
+    (
+        "dealer_missing",
+        lambda r: r["rounds"][0].pop("dealer"),
+        "round 1: dealer is missing (the dealer's seat, from 0 to 3)",
+    ),
+    (
+        "dealer_as_text",
+        _set("rounds.0.dealer", "0"),
+        'round 1: dealer "0" is not a seat from 0 to 3',
+    ),
+    (
+        "summary_bid_not_a_number",
+        _set("rounds.1.bids", [2, 4, None, 1]),
+        "round 2: the bid of Paul is not a number: null",
+    ),
+    (
+        "won_not_a_number",
+        _set("rounds.1.won", [3, "1", 2, 1]),
+        "round 2: the tricks won by Pierre are not a number: '1'",
+    ),
+    (
+        "summary_round_with_a_trump",
+        _set("rounds.1.trump", "5S"),
+        "round 2: trump is given but not the hands",
+    ),
+    (
+        "summary_round_with_tricks",
+        _set("rounds.1.tricks", [["2C", "QS", "9C", "AS"]]),
+        "round 2: tricks is given but not the hands",
+    ),
+    (
+        "rules_not_a_preset_or_object",
+        _set("rules", 3),
+        "rules: must be a preset name or an object of options",
     ),
     (
         "won_total",

@@ -257,3 +257,12 @@ def test_malformed_files_are_refused(tmp_path: Path, content: bytes, fragments: 
 def test_missing_file_and_directory_are_refused(tmp_path: Path) -> None:
     assert_refused(run("replay", str(tmp_path / "missing.json")), ["missing.json", "no such file"])
     assert_refused(run("replay", str(tmp_path)), ["is a directory"])
+
+
+def test_a_record_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    # Some editors on Windows start UTF-8 files with a byte-order mark.
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(EXAMPLE_RECORD).encode("utf-8"))
+    result = run("replay", str(path), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["totals"] == [-3, 0, 5, 8]

@@ -233,6 +233,17 @@ def test_a_record_without_sidecar_resumes_with_seat_0_human(tmp_path: Path) -> N
     assert [s.level for s in resumed.seats[1:]] == ["random"] * 3
 
 
+def test_a_record_saved_with_a_byte_order_mark_resumes(tmp_path: Path) -> None:
+    rules = preset("prime").override({"ladder": [2]})
+    session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=1)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # as some editors save it
+    resumed = GameSession.resume(path)
+    assert resumed.game.bids == session.game.bids
+    assert resumed.game.dealt == session.game.dealt
+
+
 def test_finished_games_go_to_the_history_and_replay(tmp_path: Path) -> None:
     rules = preset("ascensor").override({"ladder": [1, 2]})
     session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=6)

@@ -23,7 +23,7 @@ from functools import cache
 from math import floor as _floor
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from ascenseur.i18n import _
+from ascenseur.i18n import _, ngettext
 
 from .cards import CARDS, COPY_OFFSET, SUIT_BITS, SUIT_MASKS, Card, Suit, cards_of
 from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, InvalidDealError
@@ -447,9 +447,11 @@ class Game:
         for seat, cards in enumerate(hands):
             if len(cards) != self.hand_size:
                 raise InvalidDealError(
-                    _("{name} holds {n} cards instead of {size}").format(
-                        name=t.names[seat], n=len(cards), size=self.hand_size
-                    )
+                    ngettext(
+                        "{name} holds {n} card instead of {size}",
+                        "{name} holds {n} cards instead of {size}",
+                        len(cards),
+                    ).format(name=t.names[seat], n=len(cards), size=self.hand_size)
                 )
             mask = 0
             for card in cards:
@@ -932,7 +934,15 @@ class Game:
                 self._check_bid(bids[seat])
                 self._bid(bids[seat], events)
             for seat, count in enumerate(won):
-                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                if isinstance(count, bool) or not isinstance(count, int):
+                    raise IllegalActionError(
+                        _("the tricks won by {name} are not a number: {value!r}").format(
+                            name=t.names[seat], value=count
+                        ),
+                        seat=seat,
+                        rule="won",
+                    )
+                if count < 0:
                     raise IllegalActionError(
                         _("{name} cannot have won {count} tricks").format(
                             name=t.names[seat], count=count
@@ -942,9 +952,11 @@ class Game:
                     )
             if sum(won) != self.hand_size:
                 raise IllegalActionError(
-                    _("the tricks won add up to {total}, not to the {size} cards dealt").format(
-                        total=sum(won), size=self.hand_size
-                    ),
+                    ngettext(
+                        "the tricks won add up to {total}, not to the {size} card dealt",
+                        "the tricks won add up to {total}, not to the {size} cards dealt",
+                        self.hand_size,
+                    ).format(total=sum(won), size=self.hand_size),
                     rule="won",
                 )
         except IllegalActionError:

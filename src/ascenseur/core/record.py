@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ascenseur.i18n import _
+from ascenseur.i18n import _, ngettext
 
-from .cards import Card, CardParseError, cards_of
+from .cards import CARDS, COPY_OFFSET, Card, CardParseError, cards_of
 from .engine import Game, Phase
 from .errors import IllegalActionError, InvalidDealError, RecordError
 from .rules import RulesError, rules_from_mapping
@@ -47,6 +47,7 @@ class Replay:
 
     game: Game
     pending_summary_bids: list[int | None] | None = None
+    round_not_begun: bool = False
     notes: list[str] = field(default_factory=list)
 
 
@@ -143,7 +144,7 @@ def replay(record: Mapping[str, Any]) -> Replay:
     try:
         rules = rules_from_mapping(record["rules"])
     except RulesError as error:
-        raise RecordError(_("rules: {error}").format(error=error)) from None
+        raise RecordError(_rules_message(error)) from None
     names = record["players"]
     if (
         not isinstance(names, list)
@@ -157,7 +158,7 @@ def replay(record: Mapping[str, Any]) -> Replay:
     try:
         rules.validate(len(names))
     except RulesError as error:
-        raise RecordError(_("rules: {error}").format(error=error)) from None
+        raise RecordError(_rules_message(error)) from None
     first_dealer = 0
     if rounds and isinstance(rounds[0], Mapping):
         first_dealer = _seat(rounds[0].get("dealer"), len(names), _("round {n}").format(n=1))
@@ -187,11 +188,32 @@ def replay(record: Mapping[str, Any]) -> Replay:
     return result
 
 
+def _rules_message(error: RulesError) -> str:
+    """A rules error in a record, said once under ``rules``."""
+    if error.option == "rules":
+        return str(error)
+    return _("rules: {error}").format(error=error)
+
+
+def _shown(value: Any) -> str:
+    """A value of the record as the record writes it (JSON), for messages."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 def _seat(value: Any, players: int, where: str) -> int:
+    if value is None:
+        raise RecordError(
+            _("{where}: dealer is missing (the dealer's seat, from 0 to {last})").format(
+                where=where, last=players - 1
+            )
+        )
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise RecordError(
-            _("{where}: dealer {value!r} is not a seat from 0 to {last}").format(
-                where=where, value=value, last=players - 1
+            _("{where}: dealer {value} is not a seat from 0 to {last}").format(
+                where=where, value=_shown(value), last=players - 1
             )
         )
     return value
@@ -213,22 +235,29 @@ def _replay_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
                 given=dealer,
             )
         )
-    if "cards" in data and data["cards"] != game.hand_size:
+    given = data.get("cards", game.hand_size)
+    if isinstance(given, bool) or not isinstance(given, int) or given != game.hand_size:
         raise RecordError(
-            _("{where}: the ladder deals {size} cards in this round, not {given}").format(
-                where=where, size=game.hand_size, given=data["cards"]
-            )
+            ngettext(
+                "{where}: the ladder deals {size} card in this round, not {given}",
+                "{where}: the ladder deals {size} cards in this round, not {given}",
+                game.hand_size,
+            ).format(where=where, size=game.hand_size, given=_shown(given))
         )
-    if "hands" in data:
-        _replay_full_round(game, data, where)
-    elif "won" in data or "bids" in data:
-        _replay_summary_round(result, data, where)
-    else:
+    if "hands" not in data:
+        # A summary round (or one not begun) has nothing of the cards.
         for key in ("trump", "tricks"):
             if key in data:
                 raise RecordError(
                     _("{where}: {key} is given but not the hands").format(where=where, key=key)
                 )
+    if "hands" in data:
+        _replay_full_round(game, data, where)
+    elif "won" in data or "bids" in data:
+        _replay_summary_round(result, data, where)
+    else:
+        # A round not begun yet (only its dealer): listed on the score sheet, nothing bid.
+        result.round_not_begun = True
 
 
 def _parse_cards(values: Any, where: str, what: str) -> list[Card]:
@@ -245,6 +274,42 @@ def _parse_cards(values: Any, where: str, what: str) -> list[Card]:
                 _("{where}: {what}: {error}").format(where=where, what=what, error=error)
             ) from None
     return cards
+
+
+def _second_copies(
+    hands: list[list[Card]], trump: Card | None, deck: int
+) -> tuple[list[list[Card]], Card | None]:
+    """With two decks a record may write both copies of a card alike (``"AS"`` twice): an
+    unmarked card met again in the deal is read as the second copy (``"AS'"``) when the deck
+    has it and the record does not name it."""
+    taken = 0
+    for card in [*(c for hand in hands for c in hand), *([trump] if trump is not None else [])]:
+        if card.copy:
+            taken |= 1 << card
+
+    def resolve(card: Card) -> Card:
+        nonlocal taken
+        if not card.copy:
+            if taken >> card & 1:
+                second = CARDS[card + COPY_OFFSET]
+                if deck >> second & 1 and not taken >> second & 1:
+                    card = second
+            taken |= 1 << card
+        return card
+
+    resolved = [[resolve(card) for card in hand] for hand in hands]
+    return resolved, resolve(trump) if trump is not None else None
+
+
+def _held_copy(game: Game, card: Card) -> Card:
+    """The copy of ``card`` that the player on turn holds, when the record writes a second
+    copy without its mark."""
+    hand = game.hands[game.turn]
+    if not card.copy and not hand >> card & 1:
+        second = CARDS[card + COPY_OFFSET]
+        if hand >> second & 1:
+            return second
+    return card
 
 
 def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
@@ -265,6 +330,7 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
     trump: Card | None = None
     if data["trump"] is not None:
         trump = _parse_cards([data["trump"]], where, _("trump"))[0]
+    hands, trump = _second_copies(hands, trump, game.table.deck_mask)
     try:
         game.deal_hands(hands, trump)
     except InvalidDealError as error:
@@ -290,9 +356,11 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
         raise RecordError(_("{where}: tricks must be a list of tricks").format(where=where))
     if len(tricks) > game.hand_size:
         raise RecordError(
-            _("{where}: {count} tricks in a round of {size} cards").format(
-                where=where, count=len(tricks), size=game.hand_size
-            )
+            ngettext(
+                "{where}: {count} tricks in a round of {size} card",
+                "{where}: {count} tricks in a round of {size} cards",
+                game.hand_size,
+            ).format(where=where, count=len(tricks), size=game.hand_size)
         )
     for number, trick in enumerate(tricks, start=1):
         trick_where = _("{where}, trick {n}").format(where=where, n=number)
@@ -305,7 +373,7 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
             )
         for card in cards:
             try:
-                game.play(card)
+                game.play(_held_copy(game, card))
             except IllegalActionError as error:
                 raise RecordError(
                     _("{where}: {error}").format(where=trick_where, error=error)
@@ -339,17 +407,21 @@ def _replay_bids(game: Game, bids: Any, where: str, *, allow_partial: bool) -> b
                     where=where, name=game.names[seat], missing=missing
                 )
             )
-        if isinstance(bid, bool) or not isinstance(bid, int):
-            raise RecordError(
-                _("{where}: the bid of {name} is not a number: {value!r}").format(
-                    where=where, name=game.names[seat], value=bid
-                )
-            )
+        _check_bid_is_number(game, seat, bid, where)
         try:
             game.bid(bid)
         except IllegalActionError as error:
             raise RecordError(_("{where}: {error}").format(where=where, error=error)) from None
     return missing is None
+
+
+def _check_bid_is_number(game: Game, seat: int, bid: Any, where: str) -> None:
+    if isinstance(bid, bool) or not isinstance(bid, int):
+        raise RecordError(
+            _("{where}: the bid of {name} is not a number: {value}").format(
+                where=where, name=game.names[seat], value=_shown(bid)
+            )
+        )
 
 
 def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
@@ -376,6 +448,8 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
         raise RecordError(
             _("{where}: won must list the tricks of each player ({n})").format(where=where, n=n)
         )
+    for seat, bid in enumerate(bids):
+        _check_bid_is_number(game, seat, bid, where)
     try:
         game.record_summary(bids, won)
     except IllegalActionError as error:
@@ -414,13 +488,14 @@ def score_sheet(result: Replay | Game) -> dict[str, Any]:
                 "totals": None,
             }
         )
-    elif replayed.pending_summary_bids is not None:
+    elif replayed.pending_summary_bids is not None or replayed.round_not_begun:
+        bids = replayed.pending_summary_bids
         rounds.append(
             {
                 "cards": game.hand_size,
                 "dealer": game.dealer,
                 "trump": None,
-                "bids": replayed.pending_summary_bids,
+                "bids": bids if bids and any(b is not None for b in bids) else None,
                 "won": None,
                 "points": None,
                 "totals": None,

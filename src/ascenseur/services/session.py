@@ -323,7 +323,7 @@ class GameSession:
         """The game saved at ``path`` (a record, with or without its sidecar), ready to go on.
         Raises :class:`RecordError` if the record cannot be replayed."""
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")
         except OSError as error:
             raise RecordError(
                 _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
