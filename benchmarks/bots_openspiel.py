@@ -19,6 +19,9 @@ every entry plays every hand. Entries:
   ISMCTS — its view's unseen cards are cut down to the cards the others hold between them —
   to measure what the leak is worth to our search, and compare the searches on equal
   knowledge.
+* ``NAME+peek`` (an experiment, not a player): our bot told every card — it searches the true
+  deal as its only world — a mark of what this search could reach with nothing hidden from
+  it, against the same opponents (neither player knows how the others will play).
 
 Usage (needs ``pip install ascenseur[openspiel]``)::
 
@@ -149,7 +152,7 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
                 bot.simulations = simulations  # type: ignore[attr-defined]
                 agents.append(bot)
             else:
-                agents.append(make_entry(name.removesuffix("+leak"), seed))
+                agents.append(make_entry(name.removesuffix("+leak").removesuffix("+peek"), seed))
         to_action = card_actions()[0]
         # What the rule-based bidding model expects of each hand when its player bids (the
         # bids before it taken into account), for the bid diagnostics.
@@ -169,6 +172,11 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
                 action = from_openspiel_action(game.phase, ospiel_action)
             elif seats_spec[entry].endswith("+leak"):
                 action = agents[seat].choose(leaked_view(game, seat))
+            elif seats_spec[entry].endswith("+peek"):
+                # The true deal as the search's only world.
+                truth = game.copy()
+                agents[seat]._worlds = lambda _view, truth=truth: (truth.copy(), 1.0)
+                action = agents[seat].choose(game.view(seat))
             else:
                 action = agents[seat].choose(game.view(seat))
             times[entry].append(time.perf_counter() - start)
