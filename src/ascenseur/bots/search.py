@@ -27,6 +27,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ascenseur.core.cards import cards_of
 from ascenseur.core.engine import Game, Phase, legal_card_mask
@@ -366,6 +367,16 @@ def policy_action(game: Game, worth: dict[int, tuple[float, int]] | None = None)
 # -- the bot -----------------------------------------------------------------------------------
 
 
+class _Spend(NamedTuple):
+    """What one decision may spend, for either evaluation: playouts, simulated card plays
+    (``None``: no cap) and a deadline, with the work of one playout in card plays."""
+
+    iterations: int
+    max_plays: int | None
+    plays: int
+    deadline: float | None
+
+
 class SearchBot:
     """Determinized Monte Carlo over weighted worlds with policy playouts."""
 
@@ -444,10 +455,8 @@ class SearchBot:
         deadline = time.perf_counter() + seconds if seconds is not None else None
         # The work of one playout, in card plays (bounds long hands).
         plays = view.players * max(1, view.hand_size - len(view.tricks)) + view.players
-        if self.tree:
-            values = self._tree_search(view, legal, iterations, max_plays, plays, deadline)
-        else:
-            values = self._evaluate(view, legal, iterations, max_plays, plays, deadline)
+        spend = _Spend(iterations, max_plays, plays, deadline)
+        values = (self._tree_search if self.tree else self._evaluate)(view, legal, spend)
         self.last_values = values
         best = max(self.last_alive, key=lambda a: (values[a], -legal.index(a)))
         return best, self._reason(view, best, values)
@@ -478,20 +487,13 @@ class SearchBot:
             weight *= play_likelihood(game, view.seat, view, self.play_mismatch)
         return game, weight
 
-    def _evaluate(
-        self,
-        view: PlayerView,
-        legal: Sequence[int],
-        iterations: int,
-        max_plays: int | None,
-        plays: int,
-        deadline: float | None,
-    ) -> dict[int, float]:
+    def _evaluate(self, view: PlayerView, legal: Sequence[int], spend: _Spend) -> dict[int, float]:
         """Weighted mean value of each action over common worlds (every candidate is tried in
         the same worlds, so that their differences are measured with little noise). The
         budget is spent by rounds: a candidate clearly behind the best (its paired
         difference beyond ``self.prune_z`` standard errors) stops being simulated, and the
         worlds it would have used go to the close ones."""
+        iterations, max_plays, plays, deadline = spend
         valuer = Valuer(view)
         alive = list(legal)
         samples: dict[int, list[float]] = {a: [] for a in legal}
@@ -552,13 +554,7 @@ class SearchBot:
         return out
 
     def _tree_search(
-        self,
-        view: PlayerView,
-        legal: Sequence[int],
-        iterations: int,
-        max_plays: int | None,
-        plays: int,
-        deadline: float | None,
+        self, view: PlayerView, legal: Sequence[int], spend: _Spend
     ) -> dict[int, float]:
         """Information-set Monte Carlo tree search (single observer): every iteration draws
         a world from a pool weighted by the bids, walks down the tree of public histories —
@@ -568,6 +564,7 @@ class SearchBot:
         valued by how we would go on, not by the policy's continuation. With
         ``playout_noise``, the others play a random card that often, in the tree and in the
         playouts (an experiment: a search that does not trust our model of them)."""
+        iterations, max_plays, plays, deadline = spend
         valuer = Valuer(view)
         me = view.seat
         rng = self.rng
