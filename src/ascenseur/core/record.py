@@ -183,7 +183,7 @@ def replay(record: Mapping[str, Any]) -> Replay:
         open_round = (
             game.phase in (Phase.BID, Phase.PLAY)
             or result.pending_summary_bids is not None
-            or not any(k in data for k in ("hands", "won", "bids"))
+            or result.round_not_begun
         )
     return result
 
@@ -244,16 +244,16 @@ def _replay_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
                 game.hand_size,
             ).format(where=where, size=game.hand_size, given=_shown(given))
         )
-    if "hands" not in data:
-        # A summary round (or one not begun) has nothing of the cards.
-        for key in ("trump", "tricks"):
-            if key in data:
-                raise RecordError(
-                    _("{where}: {key} is given but not the hands").format(where=where, key=key)
-                )
     if "hands" in data:
         _replay_full_round(game, data, where)
-    elif "won" in data or "bids" in data:
+        return
+    # A summary round (or one not begun) has nothing of the cards.
+    for key in ("trump", "tricks"):
+        if key in data:
+            raise RecordError(
+                _("{where}: {key} is given but not the hands").format(where=where, key=key)
+            )
+    if "won" in data or "bids" in data:
         _replay_summary_round(result, data, where)
     else:
         # A round not begun yet (only its dealer): listed on the score sheet, nothing bid.
