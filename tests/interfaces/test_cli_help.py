@@ -176,3 +176,49 @@ def test_the_help_is_built_in_the_language_in_force_not_the_one_at_import() -> N
     assert spanish.exit_code == english.exit_code == 0
     assert_speaks(spanish.stdout, "es", "tournament")
     assert_speaks(english.stdout, "en", "tournament")
+
+
+#: Typer's own words on the pages: the usage line, the --help option, a default, the panels.
+FRAME = {
+    "en": ["Usage: ascenseur play", "Show this message and exit.", "[default: 1]", "Options"],
+    "fr": [
+        "Utilisation : ascenseur play",
+        "Afficher ce message et quitter.",
+        "[par défaut : 1]",
+        "Options",
+    ],
+    "es": ["Uso: ascenseur play", "Mostrar este mensaje y salir.", "[por defecto: 1]", "Opciones"],
+}
+PANELS = {"en": "Commands", "fr": "Commandes", "es": "Comandos"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "en"])
+def test_typers_own_words_on_the_page_are_translated_too(lang: str) -> None:
+    done = run("--lang", lang, "play", "--help")
+    assert done.returncode == 0, done.stderr
+    shown = flat(done.stdout)
+    for phrase in FRAME[lang]:
+        assert phrase in shown, f"{phrase!r} not in the {lang} help of play:\n{done.stdout}"
+    if lang != "en":
+        for phrase in FRAME["en"][:3]:
+            assert phrase not in shown, f"{phrase!r} left in English in the {lang} help"
+    main_page = flat(run("--lang", lang, "--help").stdout)
+    assert f" {PANELS[lang]} " in f" {main_page} "
+    assert all(f" {PANELS[other]} " not in main_page for other in PANELS if other != lang)
+
+
+def test_a_usage_error_says_how_to_get_help_in_the_language_in_force() -> None:
+    done = run("--lang", "es", "play", "--no-such-option")
+    assert done.returncode == 2
+    shown = flat(done.stderr)
+    assert "Uso: ascenseur play" in shown
+    assert "Prueba 'ascenseur play --help' para ver la ayuda." in shown
+
+
+def test_typers_words_follow_the_language_of_each_build_in_one_process() -> None:
+    with language("fr"):
+        french = CliRunner().invoke(get_app(), ["--help"])
+    english = CliRunner().invoke(get_app(), ["--help"])
+    assert "Commandes" in french.stdout and "Utilisation" in french.stdout
+    assert "Commands" in english.stdout and "Usage:" in english.stdout
+    assert "Commandes" not in english.stdout

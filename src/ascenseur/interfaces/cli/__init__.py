@@ -16,14 +16,49 @@ from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperArgument, TyperGroup, TyperOption
+from typer import rich_utils
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from ascenseur.i18n import LANGUAGES, N_, _, set_language, system_language
 
+#: Typer's own words on a help page, by the name of the constant of ``typer.rich_utils`` that
+#: holds each (read when a page is printed), so that they are translated too.
+TYPER_TEXTS = {
+    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
+    "OPTIONS_PANEL_TITLE": N_("Options"),
+    "COMMANDS_PANEL_TITLE": N_("Commands"),
+    "ERRORS_PANEL_TITLE": N_("Error"),
+    "DEFAULT_STRING": N_("[default: {}]"),
+    "REQUIRED_LONG_STRING": N_("[required]"),
+    "DEPRECATED_STRING": N_("(deprecated) "),
+    "ABORTED_TEXT": N_("Aborted."),
+    "RICH_HELP": N_("Try [blue]'{command_path} {help_option}'[/] for help."),
+}
 
-class TranslatedGroup(TyperGroup):
+
+class _TranslatedFrame:
+    """The usage line and the ``--help`` option of a command, in the language in force."""
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = _("Show this message and exit.")
+        return option
+
+
+class TranslatedCommand(_TranslatedFrame, TyperCommand):
+    """A command whose usage line and ``--help`` option speak the language in force (its
+    help texts are translated by :class:`TranslatedGroup`)."""
+
+
+class TranslatedGroup(_TranslatedFrame, TyperGroup):
     """The command group whose help texts, its own and its commands' (their arguments and
-    options included), are translated into the language in force when Typer builds it."""
+    options included), are translated into the language in force when Typer builds it, with
+    Typer's own words on the page (panel titles, ``[default: …]``)."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
@@ -33,6 +68,8 @@ class TranslatedGroup(TyperGroup):
             for param in command.params:
                 if isinstance(param, TyperOption | TyperArgument):
                     param.help = _translated(param.help)
+        for name, text in TYPER_TEXTS.items():
+            setattr(rich_utils, name, _(text))
 
 
 def _translated(text: str | None) -> str | None:

@@ -16,11 +16,13 @@ from ascenseur.core.errors import RecordError
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import LANGUAGES, N_, _, set_language
 
-from . import app
+from . import TranslatedCommand, app
 from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
 
 
-@app.command("play", help=N_("Play a game in the terminal against computer players."))
+@app.command(
+    "play", cls=TranslatedCommand, help=N_("Play a game in the terminal against computer players.")
+)
 def play(
     rules_name: RulesOption = None,
     rule: RuleOption = None,

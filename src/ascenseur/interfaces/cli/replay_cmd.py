@@ -20,7 +20,7 @@ from ascenseur.core.errors import RecordError
 from ascenseur.core.record import Replay, loads, replay, score_sheet
 from ascenseur.i18n import N_, _
 
-from . import app
+from . import TranslatedCommand, app
 from .options import refuse
 
 
@@ -128,6 +128,7 @@ def _status_line(sheet: dict[str, Any], replayed: Replay) -> str:
 
 @app.command(
     "replay",
+    cls=TranslatedCommand,
     help=N_(
         "Check a game record against every rule and print its score sheet.\n\n"
         "A record that is malformed or breaks a rule exits with status 2 and one line on "

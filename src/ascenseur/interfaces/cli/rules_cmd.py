@@ -9,12 +9,13 @@ import typer
 from ascenseur.core.rules import PRESET_SUMMARIES, PRESETS, Rules, preset
 from ascenseur.i18n import N_, _
 
-from . import app
+from . import TranslatedCommand, app
 from .options import RuleOption, RulesFileOption, rules_or_exit
 
 
 @app.command(
     "rules",
+    cls=TranslatedCommand,
     help=N_(
         "List the presets, or explain every option of one (with --rule/--rules-file "
         "applied).\n\n"

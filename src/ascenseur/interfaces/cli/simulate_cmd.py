@@ -25,7 +25,7 @@ from ascenseur.core.rules import Rules
 from ascenseur.i18n import N_, _
 from ascenseur.services.autoplay import play_with_bots
 
-from . import app
+from . import TranslatedCommand, app
 from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
 
 
@@ -85,6 +85,7 @@ def _split(text: str | None) -> list[str]:
 
 @app.command(
     "simulate",
+    cls=TranslatedCommand,
     help=N_(
         "Play whole games between computer players and write their records.\n\n"
         "Example: ascenseur simulate --rules prime --players 5 --seed 7 --out game.json"

@@ -21,12 +21,14 @@ from ascenseur.core.rules import RulesError
 from ascenseur.i18n import N_, _
 from ascenseur.services.tournament import TournamentConfig, TournamentResult, run_tournament
 
-from . import app
+from . import TranslatedCommand, app
 from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
 
 
 @app.command(
-    "tournament", help=N_("Play bots against each other on duplicate deals and measure them.")
+    "tournament",
+    cls=TranslatedCommand,
+    help=N_("Play bots against each other on duplicate deals and measure them."),
 )
 def tournament(
     rules_name: RulesOption = None,
