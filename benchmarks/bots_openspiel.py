@@ -20,8 +20,10 @@ every entry plays every hand. Entries:
   to measure what the leak is worth to our search, and compare the searches on equal
   knowledge.
 * ``NAME+peek`` (an experiment, not a player): our bot told every card — it searches the true
-  deal as its only world — a mark of what this search could reach with nothing hidden from
-  it, against the same opponents (neither player knows how the others will play).
+  deal as its only world — to measure what the hidden cards are worth to our search against
+  the same opponents. With one world it trusts its model of the others' replies completely;
+  ``expert/playout_noise=0.15+peek`` expects them to stray, which is worth much more there
+  (the README gives both).
 
 Usage (needs ``pip install ascenseur[openspiel]``)::
 
