@@ -442,6 +442,12 @@ REFUSALS: list[tuple[str, Change, str]] = [
         "round 2: tricks is given but not the hands",
     ),
     (
+        "misspelt_round_key",
+        lambda r: r["rounds"][1].update(wonn=r["rounds"][1].pop("won")),
+        'round 2: "wonn" is not a key of a round (a round has cards, dealer, hands, trump, '
+        "bids, tricks, won)",
+    ),
+    (
         "rules_not_a_preset_or_object",
         _set("rules", 3),
         "rules: must be a preset name or an object of options",

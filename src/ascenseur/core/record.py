@@ -219,9 +219,21 @@ def _seat(value: Any, players: int, where: str) -> int:
     return value
 
 
+#: The keys a round of a record may have (RECORD.md).
+ROUND_KEYS: Final = ("cards", "dealer", "hands", "trump", "bids", "tricks", "won")
+
+
 def _replay_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
     game = result.game
     n = game.players
+    unknown = [key for key in data if key not in ROUND_KEYS]
+    if unknown:
+        # A misspelt key ("bid", "trumps") would otherwise be lost without a word.
+        raise RecordError(
+            _("{where}: {key} is not a key of a round (a round has {keys})").format(
+                where=where, key=_shown(unknown[0]), keys=", ".join(ROUND_KEYS)
+            )
+        )
     dealer = _seat(data.get("dealer"), n, where)
     if dealer != game.dealer:
         raise RecordError(
