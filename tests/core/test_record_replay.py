@@ -12,7 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ascenseur import EXAMPLE_RECORD, Game, Phase, RecordError, preset, replay, score_sheet
+from ascenseur import (
+    EXAMPLE_RECORD,
+    Card,
+    Game,
+    Phase,
+    RecordError,
+    preset,
+    replay,
+    score_sheet,
+)
 from ascenseur.core.record import dumps, game_to_record, loads
 
 #: The `ascenseur replay --json` output RECORD.md gives for its example record.
@@ -239,14 +248,18 @@ def test_record_two_decks_may_write_both_copies_of_a_card_alike() -> None:
     }
     # first-wins: B led the second ace and keeps the trick.
     assert score_sheet(replay(record))["rounds"][0]["won"] == [0, 2, 0]
-    # deck-order: A's ace is the first copy and wins, so A leads next, not B.
+    # deck-order: the copy decides the trick, so the record must say who holds which.
     record["rules"] = {**rules, "duplicate_cards": "deck-order"}
-    with pytest.raises(RecordError, match="round 1, trick 2: A does not hold 3H"):
+    with pytest.raises(
+        RecordError,
+        match="round 1: AS is dealt twice; with duplicate_cards = deck-order, write the "
+        "second copy AS'",
+    ):
         replay(record)
     # A third ace is one more than two decks hold.
     record["rules"] = rules
     record["rounds"][0]["hands"] = [["AS", "2H"], ["AS", "3H"], ["AS", "KS"]]
-    with pytest.raises(RecordError, match="round 1: AS is dealt twice"):
+    with pytest.raises(RecordError, match="round 1: AS is dealt more often than the two decks"):
         replay(record)
     # The engine's own notation (AS') reads the same and is what it writes back.
     record["rounds"][0]["hands"] = [["AS", "2H"], ["AS'", "3H"], ["QS", "KS"]]
@@ -254,6 +267,37 @@ def test_record_two_decks_may_write_both_copies_of_a_card_alike() -> None:
     replayed = replay(record)
     assert score_sheet(replayed)["rounds"][0]["won"] == [0, 2, 0]
     assert set(game_to_record(replayed.game)["rounds"][0]["hands"][1]) == {"AS'", "3H"}
+
+
+def test_record_two_decks_an_unmarked_card_whose_first_copy_was_stripped_is_the_second() -> None:
+    # Stripped to a multiple of 7 players, two decks lose 2C 2D 2H of the first copy: a
+    # record may still write the 2H that is left (2H') without its mark.
+    game = Game.new(preset("classique").override({"decks": 2}), 7, first_dealer=0)
+    stripped = [c for c in ("2C", "2D", "2H") if not game.table.deck_mask >> Card.parse(c) & 1]
+    assert stripped == ["2C", "2D", "2H"]
+    record = {
+        "format": "ascenseur/1",
+        "rules": {"decks": 2, "ladder": [1]},
+        "players": list("ABCDEFG"),
+        "rounds": [
+            {
+                "dealer": 0,
+                "hands": [["2H"], ["3H"], ["4H"], ["5H"], ["6H"], ["7H"], ["8H"]],
+                "trump": "2S",
+                "bids": [0, 0, 0, 0, 0, 0, 0],
+                "tricks": [["3H", "4H", "5H", "6H", "7H", "8H", "2H"]],
+            }
+        ],
+    }
+    replayed = replay(record)
+    assert str(replayed.game.results[0].hands[0][0]) == "2H'"
+    assert score_sheet(replayed)["rounds"][0]["won"] == [0, 0, 0, 0, 0, 0, 1]
+
+
+def test_record_summary_round_may_say_it_has_no_trump_and_no_tricks() -> None:
+    record = example()
+    record["rounds"][1].update(trump=None, tricks=[])
+    assert score_sheet(replay(record)) == EXAMPLE_SHEET
 
 
 def test_record_accepts_ten_written_10_and_an_explicit_card_count() -> None:
@@ -429,7 +473,7 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "won_not_a_number",
         _set("rounds.1.won", [3, "1", 2, 1]),
-        "round 2: the tricks won by Pierre are not a number: '1'",
+        'round 2: the tricks won by Pierre are not a number: "1"',
     ),
     (
         "summary_round_with_a_trump",

@@ -244,9 +244,10 @@ def test_records_breaking_a_rule_are_refused(
         (b'{"format": ', ["not a JSON document", "line 1"]),
         (b"[1, 2]", ["a record is a JSON object"]),
         (b"", ["not a JSON document"]),
-        (b'{"format": "ascenseur/1", "players": "\xe9"}', ["not UTF-8"]),
+        (b'{"format": "ascenseur/1", "players": "\xe9"}', ["not UTF-8 text (byte 38)"]),
+        (b'\xef\xbb\xbf{"a": \xff}', ["not UTF-8 text (byte 9)"]),
     ],
-    ids=["truncated JSON", "not an object", "empty", "not UTF-8"],
+    ids=["truncated JSON", "not an object", "empty", "not UTF-8", "not UTF-8 after a BOM"],
 )
 def test_malformed_files_are_refused(tmp_path: Path, content: bytes, fragments: list[str]) -> None:
     path = tmp_path / "game.json"

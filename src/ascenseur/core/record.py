@@ -18,7 +18,7 @@ from ascenseur.i18n import _, ngettext
 from .cards import CARDS, COPY_OFFSET, Card, CardParseError, cards_of
 from .engine import Game, Phase
 from .errors import IllegalActionError, InvalidDealError, RecordError
-from .rules import RulesError, rules_from_mapping
+from .rules import DuplicateCards, RulesError, rules_from_mapping
 
 FORMAT: Final = "ascenseur/1"
 
@@ -259,9 +259,10 @@ def _replay_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
     if "hands" in data:
         _replay_full_round(game, data, where)
         return
-    # A summary round (or one not begun) has nothing of the cards.
+    # A summary round (or one not begun) has nothing of the cards (a null trump and an
+    # empty list of tricks say as much).
     for key in ("trump", "tricks"):
-        if key in data:
+        if data.get(key, None) not in (None, []):
             raise RecordError(
                 _("{where}: {key} is given but not the hands").format(where=where, key=key)
             )
@@ -289,11 +290,15 @@ def _parse_cards(values: Any, where: str, what: str) -> list[Card]:
 
 
 def _second_copies(
-    hands: list[list[Card]], trump: Card | None, deck: int
+    game: Game, hands: list[list[Card]], trump: Card | None, where: str
 ) -> tuple[list[list[Card]], Card | None]:
-    """With two decks a record may write both copies of a card alike (``"AS"`` twice): an
-    unmarked card met again in the deal is read as the second copy (``"AS'"``) when the deck
-    has it and the record does not name it."""
+    """With two decks a record may write a second copy without its mark (``"AS"`` for
+    ``"AS'"``): an unmarked card is read as the second copy when the first is already dealt
+    (or was stripped from the deck) and the record does not name the second. Under
+    ``duplicate_cards = deck-order`` the copy decides tricks, so two unmarked copies of one
+    card are refused: the record must say which player holds the first."""
+    deck = game.table.deck_mask
+    deck_order = game.rules.duplicate_cards is DuplicateCards.DECK_ORDER
     taken = 0
     for card in [*(c for hand in hands for c in hand), *([trump] if trump is not None else [])]:
         if card.copy:
@@ -301,12 +306,28 @@ def _second_copies(
 
     def resolve(card: Card) -> Card:
         nonlocal taken
-        if not card.copy:
-            if taken >> card & 1:
-                second = CARDS[card + COPY_OFFSET]
-                if deck >> second & 1 and not taken >> second & 1:
-                    card = second
-            taken |= 1 << card
+        if card.copy:
+            return card
+        second = CARDS[card + COPY_OFFSET]
+        has_second = deck >> second & 1 and not taken >> second & 1
+        if taken >> card & 1 and has_second:
+            if deck_order:
+                raise RecordError(
+                    _(
+                        "{where}: {card} is dealt twice; with duplicate_cards = deck-order, "
+                        "write the second copy {second}"
+                    ).format(where=where, card=card, second=second)
+                )
+            card = second
+        elif taken >> card & 1 and deck >> second & 1:
+            raise RecordError(
+                _("{where}: {card} is dealt more often than the two decks hold it").format(
+                    where=where, card=card
+                )
+            )
+        elif not deck >> card & 1 and has_second:
+            card = second  # the first copy was stripped: only the second is in the deck
+        taken |= 1 << card
         return card
 
     resolved = [[resolve(card) for card in hand] for hand in hands]
@@ -342,7 +363,7 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
     trump: Card | None = None
     if data["trump"] is not None:
         trump = _parse_cards([data["trump"]], where, _("trump"))[0]
-    hands, trump = _second_copies(hands, trump, game.table.deck_mask)
+    hands, trump = _second_copies(game, hands, trump, where)
     try:
         game.deal_hands(hands, trump)
     except InvalidDealError as error:
@@ -462,6 +483,13 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
         )
     for seat, bid in enumerate(bids):
         _check_bid_is_number(game, seat, bid, where)
+    for seat, count in enumerate(won):
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise RecordError(
+                _("{where}: the tricks won by {name} are not a number: {value}").format(
+                    where=where, name=game.names[seat], value=_shown(count)
+                )
+            )
     try:
         game.record_summary(bids, won)
     except IllegalActionError as error:

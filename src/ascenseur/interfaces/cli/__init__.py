@@ -37,16 +37,22 @@ TYPER_TEXTS = {
 
 
 class _TranslatedFrame:
-    """The usage line and the ``--help`` option of a command, in the language in force."""
+    """The usage line and the ``--help`` option of a command, in the language in force when
+    Typer builds the command (as its help texts)."""
+
+    def __init__(self, *args: Any, **attrs: Any) -> None:
+        super().__init__(*args, **attrs)
+        self._usage_prefix = _("Usage: ")
+        self._help_option_help = _("Show this message and exit.")
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
-        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=self._usage_prefix)
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:
-            option.help = _("Show this message and exit.")
+            option.help = self._help_option_help
         return option
 
 

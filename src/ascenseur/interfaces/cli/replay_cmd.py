@@ -38,7 +38,8 @@ def read_record_text(source: str) -> str:
             _("{path} cannot be read: {reason}").format(path=source, reason=error.strerror)
         ) from None
     try:
-        return data.decode("utf-8-sig")  # a byte-order mark (Windows editors) is read past
+        # A byte-order mark (as some editors write) is read past.
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
         raise RecordError(
             _("{path} is not UTF-8 text (byte {position})").format(
