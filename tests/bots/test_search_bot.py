@@ -78,22 +78,23 @@ def _strong_hand_bids_first() -> Game:
     return game
 
 
-def test_bids_weight_the_worlds_where_they_fit_the_hands() -> None:
+def _strong_hand_bid(bid: int) -> Game:
+    """The deal of :func:`_strong_hand_bids_first` after the strong hand bid ``bid``."""
     game = _strong_hand_bids_first()
-    fitting = game.copy()
-    fitting.bid(4)
-    wrong = game.copy()
-    wrong.bid(0)
+    game.bid(bid)
+    return game
+
+
+def test_bids_weight_the_worlds_where_they_fit_the_hands() -> None:
+    fitting = _strong_hand_bid(4)
+    wrong = _strong_hand_bid(0)
     assert bid_likelihood(fitting, [1], False) > 50 * bid_likelihood(wrong, [1], False)
 
 
 def test_a_bid_bias_moves_the_bid_that_fits_best() -> None:
     """The model may be told that players bid lower (or higher) than it would."""
-    game = _strong_hand_bids_first()
-    three = game.copy()
-    three.bid(3)
-    four = game.copy()
-    four.bid(4)
+    three = _strong_hand_bid(3)
+    four = _strong_hand_bid(4)
     assert bid_likelihood(four, [1], False) > bid_likelihood(three, [1], False)
     assert bid_likelihood(three, [1], False, bias=-2.0) > bid_likelihood(
         four, [1], False, bias=-2.0
