@@ -30,9 +30,11 @@ from ascenseur.services.tournament import TournamentConfig, run_tournament
 PRESETS = ("classique", "prime", "ascensor", "enculette")
 
 
-def strength(games: int, max_cards: int, jobs: int, seed: int) -> dict[str, Any]:
+def strength(
+    games: int, max_cards: int, jobs: int, seed: int, presets: tuple[str, ...] = PRESETS
+) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for name in PRESETS:
+    for name in presets:
         rules = preset(name).override({"max_cards": max_cards})
         config = TournamentConfig(
             rules, ("hard", "medium", "easy", "random"), games=games, seed=seed, jobs=jobs
@@ -112,6 +114,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--presets", default=",".join(PRESETS), help="comma-separated presets for the strength"
+    )
+    parser.add_argument(
         "--speed-cards", type=int, default=10, help="largest hand of the ladder (0: the deck's)"
     )
     parser.add_argument("--speed-rules", default="prime", choices=PRESETS)
@@ -124,7 +129,11 @@ def main() -> None:
     args = parser.parse_args()
     report: dict[str, Any] = {}
     if not args.skip_strength:
-        report["strength"] = strength(args.games, args.max_cards, args.jobs, args.seed)
+        presets = tuple(args.presets.split(","))
+        unknown = [p for p in presets if p not in PRESETS]
+        if unknown:
+            parser.error(f"unknown preset {unknown[0]!r} (known: {', '.join(PRESETS)})")
+        report["strength"] = strength(args.games, args.max_cards, args.jobs, args.seed, presets)
     if not args.skip_speed:
         most = f"up to {args.speed_cards} cards" if args.speed_cards else "the full ladder"
         print(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from dataclasses import asdict
@@ -139,8 +140,12 @@ def test_the_command_prints_a_table_for_people() -> None:
         ],
     )
     assert done.exit_code == 0, done.stderr
-    for word in ("medium", "easy", "random", "exact"):
+    for word in ("points/game", "points/round", "decision ms (mean / p99)", "exact bids"):
         assert word in done.stdout
+    # Piped, every bot's figures still sit on one line (not cut at 80 columns).
+    for bot in ("medium", "easy", "random"):
+        row = rf"{bot}\s*│\s*-?\d+\.\d ± \d+\.\d\s*│\s*-?\d+\.\d\d ± \d+\.\d\d\s*│.*%.*%.* / .*│"
+        assert re.search(row, done.stdout), done.stdout
 
 
 @pytest.mark.parametrize(

@@ -106,8 +106,11 @@ def tournament(
 
 
 def print_table(result: TournamentResult) -> None:
-    """The results as a table for people."""
+    """The results as a table for people (a pipe or a file gets the whole width of the
+    table, not 80 columns that would break every figure over two lines)."""
     console = Console()
+    if not console.is_terminal:
+        console.width = max(console.width, 120)
     config = result.config
     table = Table(
         title=_("{games} games ({deals} deals × {players} seatings), seed {seed}").format(
