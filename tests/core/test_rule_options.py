@@ -867,7 +867,19 @@ def test_rule_a_dealt_hand_must_fit_the_table() -> None:
         ({"blind_single_card": 2}, "blind_single_card", "not true or false"),
         ({"direction": "up"}, "direction", "not a value"),
         ({"scoring": "golf"}, "scoring", "not a scoring"),
-        ({"scoring": {"made_base": 1}}, "scoring", "made_per_trick must be a whole number"),
+        ({"scoring": {"made_base": 1}}, "scoring", "made_per_trick is missing"),
+        (
+            {
+                "scoring": {
+                    "made_base": 1,
+                    "made_per_trick": "2",
+                    "missed_per_trick": 0,
+                    "missed_per_diff": 1,
+                }
+            },
+            "scoring",
+            "made_per_trick must be a whole number",
+        ),
         (
             {
                 "scoring": {

@@ -152,7 +152,8 @@ def test_the_command_prints_a_table_for_people() -> None:
     ("args", "message"),
     [
         (("--players", "4", "--bots", "rules,random"), "2 bots for 4 players"),
-        (("--bots", "rules,wizard,random"), "wizard is not a bot"),
+        (("--bots", "rules,wizard,random"), "wizard is not a bot; choose among"),
+        (("--bots", "rules,ismcts-leaky,random"), "ismcts-leaky is not a bot"),
         (("--bots", "rules,rules", "--rules", "prime"), "players"),
     ],
 )

@@ -7,12 +7,17 @@ for people ``easy``, ``medium``, ``hard``, ``expert`` (each a documented combina
 
 from __future__ import annotations
 
+from ascenseur.core.rules import Rules
+
 from .base import Bot, Budget, Hint, RandomBot
 from .rules_bot import RulesBot
 from .search import SearchBot
 
 LEVELS = ("easy", "medium", "hard", "expert")
 KINDS = ("random", "rules", "search")
+#: Bots that need an optional extra (``pip install ascenseur[openspiel]``) and play only the
+#: tables of their own library.
+EXTRA_KINDS = ("ismcts",)
 
 #: What each level is, in words (for ``--help`` and the docs).
 LEVEL_SETTINGS: dict[str, str] = {
@@ -49,10 +54,22 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         from .openspiel_bot import OpenSpielISMCTSBot  # needs the openspiel extra
 
         return OpenSpielISMCTSBot(seed)
-    raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(KINDS + LEVELS)}")
+    raise ValueError(
+        f"unknown bot {name!r}; choose one of {', '.join(KINDS + LEVELS + EXTRA_KINDS)}"
+    )
+
+
+def check_table(name: str, rules: Rules, players: int) -> None:
+    """Refuse (``ValueError``, naming the option) a table the bot ``name`` cannot play, before
+    any game starts: every bot of ours plays every table; OpenSpiel's plays only its own."""
+    if name == "ismcts":
+        from .openspiel_bot import openspiel_parameters
+
+        openspiel_parameters(rules, players)
 
 
 __all__ = [
+    "EXTRA_KINDS",
     "KINDS",
     "LEVELS",
     "LEVEL_SETTINGS",
@@ -62,5 +79,6 @@ __all__ = [
     "RandomBot",
     "RulesBot",
     "SearchBot",
+    "check_table",
     "make_bot",
 ]

@@ -83,13 +83,26 @@ def openspiel_parameters(rules: Rules, players: int) -> dict[str, Any]:
     s = rules.scoring
     per_trick = s.made_per_trick
     if s.pool or s.made_base != MADE_BID_BONUS or per_trick < 1:
-        raise refuse("scoring", _("must be 10 for an exact bid plus points per trick"))
+        raise refuse(
+            "scoring",
+            _(
+                "must give 10 for an exact bid plus points per trick, without the pool "
+                "(made_base = 10, made_per_trick ≥ 1, pool = false)"
+            ),
+        )
     if s.missed_per_trick == per_trick and s.missed_per_diff == 0:
         penalty = False
     elif s.missed_per_trick == 0 and s.missed_per_diff == per_trick:
         penalty = True
     else:
-        raise refuse("scoring", _("must be OpenSpiel's (points per trick, or the off-bid penalty)"))
+        raise refuse(
+            "scoring",
+            _(
+                "must, on a missed bid, still pay the tricks (missed_per_trick = "
+                "made_per_trick, missed_per_diff = 0) or take them off per trick of "
+                "difference (missed_per_trick = 0, missed_per_diff = made_per_trick)"
+            ),
+        )
     return {
         "players": players,
         "num_tricks_fixed": plan[0],

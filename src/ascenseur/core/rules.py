@@ -511,7 +511,14 @@ def _coerce_scoring(raw: Any) -> Scoring:
             )
         numbers = []
         for key in _SCORING_KEYS:
-            value = raw.get(key)
+            if key not in raw:
+                raise RulesError(
+                    "scoring",
+                    _("{key} is missing; a scoring table gives all of {keys}").format(
+                        key=key, keys=", ".join(_SCORING_KEYS)
+                    ),
+                )
+            value = raw[key]
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesError("scoring", _("{key} must be a whole number").format(key=key))
             numbers.append(value)

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ascenseur.bots import make_bot
+from ascenseur.bots import check_table, make_bot
 from ascenseur.core.engine import Game
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
@@ -253,8 +253,11 @@ def run_tournament(
     progress: Callable[[int, int], None] | None = None,
 ) -> TournamentResult:
     """Play every game (``config.jobs`` worker processes; 1 plays here), report progress as
-    (games done, games in all), write the records if asked, and summarize."""
+    (games done, games in all), write the records if asked, and summarize. A bot that
+    cannot play the table is refused (``ValueError``) before any game starts."""
     players = config.players
+    for name in dict.fromkeys(config.bots):
+        check_table(name, config.rules, players)
     tasks = [
         (
             config.rules,

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ascenseur.bots import KINDS, LEVELS, make_bot
+from ascenseur.bots import EXTRA_KINDS, KINDS, LEVELS, check_table, make_bot
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import N_, _
 from ascenseur.services.tournament import TournamentConfig, TournamentResult, run_tournament
@@ -44,7 +44,7 @@ def tournament(
             "--bots",
             help=N_(
                 "One bot per seat, comma-separated: random, rules, search, easy, medium, "
-                "hard, expert (and ismcts, ismcts-leaky with the openspiel extra)."
+                "hard, expert (and ismcts with the openspiel extra)."
             ),
         ),
     ] = "search,rules,rules,random",
@@ -67,16 +67,28 @@ def tournament(
                 n=len(names), p=count
             )
         )
+    known = KINDS + LEVELS + EXTRA_KINDS
     for name in names:
+        if name not in known:
+            raise refuse(
+                _("--bots: {name} is not a bot; choose among {names}").format(
+                    name=name, names=", ".join(known)
+                )
+            )
         try:
             make_bot(name, 0)
-        except (ValueError, RulesError, ImportError) as error:
+        except ImportError:
             raise refuse(
-                _("--bots: {name} is not a bot ({reason}); choose among {names}").format(
-                    name=name, reason=error, names=", ".join(KINDS + LEVELS)
-                )
+                _(
+                    "--bots: {name} needs the openspiel extra: pip install 'ascenseur[openspiel]'"
+                ).format(name=name)
             ) from None
     rules = rules_or_exit(rules_name, rule, rules_file, players=count)
+    for name in dict.fromkeys(names):
+        try:
+            check_table(name, rules, count)
+        except ValueError as error:
+            raise refuse(_("--bots: {name}: {reason}").format(name=name, reason=error)) from None
     config = TournamentConfig(
         rules=rules, bots=names, games=games, seed=seed, jobs=jobs, records=records
     )
