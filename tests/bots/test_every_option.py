@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from ascenseur import Rules, preset
+from ascenseur import Game, Rules, preset
 from ascenseur.bots import LEVELS, Budget, RulesBot, SearchBot, make_bot
 
 from .helpers import play_game
@@ -73,3 +75,12 @@ def test_every_level_and_kind_builds() -> None:
 def test_an_unknown_bot_is_refused_with_the_names() -> None:
     with pytest.raises(ValueError, match="expert"):
         make_bot("grandmaster", 1)
+
+
+def test_every_kind_refuses_a_view_where_it_is_not_its_turn() -> None:
+    game = Game.new(preset("prime"), 3, first_dealer=0)
+    game.deal(random.Random(1))
+    waiting = game.view((game.turn + 1) % 3)
+    for name in ("random", "rules", "easy", "hard", "expert"):
+        with pytest.raises(ValueError, match="not this player's turn"):
+            make_bot(name, 1).choose(waiting)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from dataclasses import asdict
 from pathlib import Path
 
@@ -153,6 +156,12 @@ def test_the_command_prints_a_table_for_people() -> None:
     [
         (("--players", "4", "--bots", "rules,random"), "2 bots for 4 players"),
         (("--bots", "rules,wizard,random"), "wizard is not a bot; choose among"),
+        (("--bots", "rules,,random"), "an empty name between commas"),
+        (("--players", "4", "--bots", "rules"), "1 bot for 4 players"),
+        (
+            ("--bots", "rules,random,random", "--records", "README.md"),
+            "--records: cannot write into",
+        ),
         (("--bots", "rules,ismcts-leaky,random"), "ismcts-leaky is not a bot"),
         (("--bots", "rules,rules", "--rules", "prime"), "players"),
     ],
@@ -162,3 +171,63 @@ def test_the_command_refuses_bad_input_in_one_line(args: tuple[str, ...], messag
     assert done.exit_code == 2
     assert message in done.stderr
     assert done.stderr.count("\n") == 1
+
+
+def test_records_are_written_and_said_where(tmp_path: Path) -> None:
+    where = tmp_path / "new" / "games"
+    done = CliRunner().invoke(
+        get_app(),
+        [
+            *("--lang", "en", "tournament", "--rules", "prime", "--rule", "ladder=[2]"),
+            *("--bots", "rules,random,random", "--games", "3", "--records", str(where)),
+        ],
+    )
+    assert done.exit_code == 0, done.stderr
+    names = sorted(p.name for p in where.iterdir())
+    assert names == ["game-00000-0.json", "game-00000-1.json", "game-00000-2.json"]
+    assert f"3 records written in {where}" in done.stderr
+
+
+def _children(pid: int) -> list[int]:
+    """The live child processes of ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def test_ctrl_c_stops_a_tournament_on_two_cores_and_its_workers() -> None:
+    """Ctrl-C reaches the whole process group, as in a terminal: the command exits with 130
+    and leaves no worker behind (it used to wait for workers that never finished)."""
+    command = [sys.executable, "-m", "ascenseur", "--lang", "en", "tournament"]
+    command += ["--rules", "prime", "--bots", "expert,expert,rules", "--games", "300"]
+    command += ["--jobs", "2"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        for _ in range(600):  # wait for the two workers to be playing
+            if len(_children(process.pid)) >= 2:
+                break
+            time.sleep(0.05)
+        workers = _children(process.pid)
+        assert len(workers) >= 2
+        os.killpg(process.pid, signal.SIGINT)
+        assert process.wait(timeout=60) == 130
+        for _ in range(100):
+            if not any(Path(f"/proc/{pid}").exists() for pid in workers):
+                break
+            time.sleep(0.05)
+        assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        process.stdout.close()  # type: ignore[union-attr]
+        process.stderr.close()  # type: ignore[union-attr]

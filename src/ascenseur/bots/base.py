@@ -48,6 +48,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
+        if not view.legal_actions:
+            raise ValueError("it is not this player's turn to act")
         return self.rng.choice(view.legal_actions)
 
     def hint(self, view: PlayerView) -> Hint:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 import random
+import signal
 import statistics
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,11 @@ def play_game(
         times=times,
         record=dumps(game) if keep_record else None,
     )
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the main process, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_task(args: tuple[Any, ...]) -> GameOutcome:
@@ -258,6 +264,8 @@ def run_tournament(
     players = config.players
     for name in dict.fromkeys(config.bots):
         check_table(name, config.rules, players)
+    if config.records is not None:
+        config.records.mkdir(parents=True, exist_ok=True)  # before the games, not after
     tasks = [
         (
             config.rules,
@@ -279,15 +287,15 @@ def run_tournament(
             if progress is not None:
                 progress(len(outcomes), total)
     else:
-        with ProcessPoolExecutor(max_workers=config.jobs) as pool:
-            futures = [pool.submit(_play_task, task) for task in tasks]
-            for future in as_completed(futures):
-                outcomes.append(future.result())
+        # Leaving the block terminates the workers: on Ctrl-C (which only this process
+        # handles) or an error, no game is left running and nothing waits for one.
+        with multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool:
+            for outcome in pool.imap_unordered(_play_task, tasks):
+                outcomes.append(outcome)
                 if progress is not None:
                     progress(len(outcomes), total)
     outcomes.sort(key=lambda o: o.index)
     if config.records is not None:
-        config.records.mkdir(parents=True, exist_ok=True)
         for outcome in outcomes:
             name = f"game-{outcome.deal:05d}-{outcome.rotation}.json"
             (config.records / name).write_text(outcome.record or "", encoding="utf-8")

@@ -8,6 +8,7 @@ times (mean and 99th percentile) and an openskill rating; ``--json`` for machine
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -18,7 +19,7 @@ from rich.table import Table
 
 from ascenseur.bots import EXTRA_KINDS, KINDS, LEVELS, check_table, make_bot
 from ascenseur.core.rules import RulesError
-from ascenseur.i18n import N_, _
+from ascenseur.i18n import N_, _, ngettext
 from ascenseur.services.tournament import TournamentConfig, TournamentResult, run_tournament
 
 from . import TranslatedCommand, app
@@ -51,7 +52,10 @@ def tournament(
     games: Annotated[
         int, typer.Option("--games", min=1, help=N_("Games to play (whole rotations of a deal)."))
     ] = 20,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, help=N_("Worker processes."))] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", min=1, help=N_("Worker processes (default: one per core).")),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help=N_("Same seed, same results."))] = 0,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print the results as JSON."))] = False,
     records: Annotated[
@@ -59,13 +63,17 @@ def tournament(
         typer.Option("--records", metavar="DIR", help=N_("Write every game's record in DIR.")),
     ] = None,
 ) -> None:
-    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    names = tuple(b.strip() for b in bots.split(","))
+    if not all(names):
+        raise refuse(_("--bots: an empty name between commas; give one bot per seat"))
     count = players if players is not None else len(names)
     if len(names) != count:
         raise refuse(
-            _("--bots: {n} bots for {p} players; give one bot per seat").format(
-                n=len(names), p=count
-            )
+            ngettext(
+                "--bots: {n} bot for {p} players; give one bot per seat",
+                "--bots: {n} bots for {p} players; give one bot per seat",
+                len(names),
+            ).format(n=len(names), p=count)
         )
     known = KINDS + LEVELS + EXTRA_KINDS
     for name in names:
@@ -89,8 +97,18 @@ def tournament(
             check_table(name, rules, count)
         except ValueError as error:
             raise refuse(_("--bots: {name}: {reason}").format(name=name, reason=error)) from None
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise refuse(
+                _("--records: cannot write into {dir}: {reason}").format(
+                    dir=records, reason=error.strerror or error
+                )
+            ) from None
+    workers = jobs if jobs is not None else len(os.sched_getaffinity(0))
     config = TournamentConfig(
-        rules=rules, bots=names, games=games, seed=seed, jobs=jobs, records=records
+        rules=rules, bots=names, games=games, seed=seed, jobs=workers, records=records
     )
     console = Console(stderr=True)
     with Progress(
@@ -115,6 +133,14 @@ def tournament(
         typer.echo(result.to_json())
     else:
         print_table(result)
+    if records is not None:
+        written = len(result.games)
+        typer.echo(
+            ngettext(
+                "{count} record written in {dir}", "{count} records written in {dir}", written
+            ).format(count=written, dir=records),
+            err=True,
+        )
 
 
 def print_table(result: TournamentResult) -> None:
@@ -125,7 +151,11 @@ def print_table(result: TournamentResult) -> None:
         console.width = max(console.width, 120)
     config = result.config
     table = Table(
-        title=_("{games} games ({deals} deals × {players} seatings), seed {seed}").format(
+        title=ngettext(
+            "{games} games ({deals} deal × {players} seatings), seed {seed}",
+            "{games} games ({deals} deals × {players} seatings), seed {seed}",
+            config["deals"],
+        ).format(
             games=config["games"],
             deals=config["deals"],
             players=config["players"],
