@@ -9,6 +9,7 @@ most likely number of tricks.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -25,7 +26,10 @@ from .heuristics import (
     choose_bid,
     choose_card,
     hand_expectation,
+    preferred_bid,
+    shifted_worth,
     trick_need,
+    trick_variance,
 )
 
 SURE = SURE_CHANCE
@@ -138,14 +142,20 @@ class RulesBot:
 
     def _bid(self, view: PlayerView, legal: Sequence[int]) -> tuple[int, str]:
         facts = ViewFacts(view)
-        expected, sure, _chances = hand_worth(view, facts)
-        bid = choose_bid(expected, sure, legal, view.hand_size, prior_bids(view), view.players)
+        expected, sure, chances = hand_worth(view, facts)
+        # In the blind round (no chances per card) the one card wins or not.
+        variance = trick_variance(chances, expected) if chances else expected * (1 - expected)
+        scoring = view.rules.scoring
+        size, players, prior = view.hand_size, view.players, prior_bids(view)
+        bid = choose_bid(expected, sure, legal, size, prior, players, scoring, variance)
         bid = catch_up_bid(view, bid, legal, expected)
         if self.noise and self.rng.random() < self.noise:
             near = [b for b in legal if abs(b - bid) == 1]
             if near:
                 bid = self.rng.choice(near)
-        preferred = min(view.hand_size, max(0, round(expected)))
+        worth = shifted_worth(expected, prior, size, players)
+        preferred = preferred_bid(worth, size, scoring, variance, players)
+        nearest = min(size, max(0, math.floor(worth + 0.5)))
         if view.forbidden_bid is not None and preferred == view.forbidden_bid != bid:
             reason = _(
                 "bid {bid}: {forbidden} is not allowed, and {bid} keeps the sure tricks"
@@ -154,6 +164,11 @@ class RulesBot:
             reason = _("bid {bid}: {preferred} is not allowed, {bid} is the nearest").format(
                 bid=bid, preferred=preferred
             )
+        elif bid == preferred != nearest and view.hand is not None:
+            reason = _(
+                "bid {bid}: this hand should take about {expected} tricks, and under this "
+                "scoring {bid} is worth more on average than {nearest}"
+            ).format(bid=bid, expected=f"{worth:.1f}", nearest=nearest)
         elif view.hand is None:
             reason = _(
                 "bid {bid}: from the others' cards, yours wins {chance} times in 100"

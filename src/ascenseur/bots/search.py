@@ -36,7 +36,14 @@ from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _
 
 from .base import Budget, Hint
-from .heuristics import blind_chance, choose_bid, choose_card, hand_expectation, trick_need
+from .heuristics import (
+    blind_chance,
+    choose_bid,
+    choose_card,
+    hand_expectation,
+    shifted_worth,
+    trick_need,
+)
 from .rules_bot import SURE, RulesBot
 
 #: Spread of the bids around the tricks a hand is worth, for weighting worlds by the bids.
@@ -72,15 +79,6 @@ def _bid_worth(game: Game, seat: int) -> tuple[float, int]:
     return expected, sure
 
 
-def _shifted(expected: float, prior: Sequence[int], size: int, players: int) -> float:
-    """The worth of a hand after the bids seen before (as :func:`choose_bid` shifts it)."""
-    if not prior:
-        return expected
-    still = players - len(prior) - 1
-    claimed = sum(prior) + still * size / players
-    return expected + 0.25 * (size - claimed - expected) / players
-
-
 def _bidding_order(game: Game) -> list[int]:
     n = game.table.players
     return [(game.dealer + 1 + i) % n for i in range(n)]
@@ -101,7 +99,7 @@ def bid_likelihood(
             continue
         expected, _sure = _bid_worth(game, seat)
         prior = [] if sealed else [game.bids[s] for s in order[: order.index(seat)]]
-        diff = bid - bias - _shifted(expected, prior, game.hand_size, n)
+        diff = bid - bias - shifted_worth(expected, prior, game.hand_size, n)
         log -= diff * diff / (2 * sigma * sigma)
     return math.exp(log)
 
