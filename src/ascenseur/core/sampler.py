@@ -8,8 +8,9 @@ included (a sampler that only reshuffles the opponents' cards leaks which cards 
 the stock).
 
 Uniform over the consistent deals: we shuffle the unseen cards and deal them, retrying when
-a known void is broken. When voids make that unlikely, a constructive deal fills the most
-constrained players first from the cards they may hold (close to uniform, never stuck).
+a known void is broken. When voids make that unlikely, a constructive deal gives the cards
+one by one, each to a player drawn by the cards it still needs among those that may hold it
+and leave the rest dealable (close to uniform, never stuck).
 """
 
 from __future__ import annotations
@@ -81,25 +82,58 @@ def _constructive(
     pool: list[Card],
     rng: random.Random,
 ) -> list[int]:
-    order = sorted(
-        range(len(seats)),
-        key=lambda i: sum(1 for c in pool if not banned[i] >> c & 1) - needs[i],
-    )
-    for _ in range(100):
-        remaining = set(pool)
-        result: dict[int, int] = {}
-        for i in order:
-            allowed = [c for c in pool if c in remaining and not banned[i] >> c & 1]
-            if len(allowed) < needs[i]:
+    """Deal card by card, each to a player drawn in proportion to the cards it still needs
+    (the stock taking the rest), but only where the cards left can still be dealt within
+    every void (Hall's condition over the suits): never stuck when the view has a deal."""
+    suits = len(SUIT_MASKS)
+    # The players, then the stock: which suits each may take, and how many cards it needs.
+    accepts = [
+        sum(1 << suit for suit in range(suits) if not ban & SUIT_MASKS[suit]) for ban in banned
+    ]
+    accepts.append((1 << suits) - 1)
+    left = [*needs, len(pool) - sum(needs)]
+    counts = [0] * suits
+    for card in pool:
+        counts[SUIT_OF[card]] += 1
+    if not _dealable(counts, accepts, left):
+        raise ValueError("no deal of the unseen cards agrees with the voids of this view")
+    dealt = [0] * len(left)
+    order = list(pool)
+    rng.shuffle(order)
+    for card in order:
+        suit = SUIT_OF[card]
+        counts[suit] -= 1
+        takers = [i for i, need in enumerate(left) if need and accepts[i] >> suit & 1]
+        while True:
+            i = rng.choices(takers, weights=[left[t] for t in takers])[0]
+            left[i] -= 1
+            if _dealable(counts, accepts, left):
                 break
-            chosen = rng.sample(allowed, needs[i])
-            remaining.difference_update(chosen)
-            result[seats[i]] = mask_of(chosen)
-        else:
-            for s, mask in result.items():
-                hands[s] = mask
-            return hands
-    raise ValueError("no deal of the unseen cards agrees with the voids of this view")
+            left[i] += 1
+            takers.remove(i)  # some taker always remains: the deal was dealable
+        dealt[i] |= 1 << card
+    for seat, mask in zip(seats, dealt, strict=False):
+        hands[seat] = mask
+    return hands
+
+
+def _dealable(counts: list[int], accepts: list[int], left: list[int]) -> bool:
+    """Whether cards of these suit counts can fill exactly these needs, each taker taking
+    only suits it accepts (Hall: every set of suits fits in the needs of those who take
+    any of them; the needs add up to the cards)."""
+    present = [suit for suit, count in enumerate(counts) if count]
+    for subset in range(1, 1 << len(present)):
+        mask = 0
+        cards = 0
+        for j, suit in enumerate(present):
+            if subset >> j & 1:
+                mask |= 1 << suit
+                cards += counts[suit]
+        if cards > sum(
+            need for need, accepted in zip(left, accepts, strict=True) if accepted & mask
+        ):
+            return False
+    return True
 
 
 def sample_game(
