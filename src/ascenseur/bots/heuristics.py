@@ -447,6 +447,12 @@ def table_raw_total(
     return total / rounds
 
 
+@lru_cache(maxsize=16)
+def _single_suit(deck: tuple[int, ...]) -> bool:
+    """Whether every card of the deck is of one suit (tarot trumps)."""
+    return bool(deck) and len({SUIT_OF[c] for c in deck}) == 1
+
+
 def hand_expectation(
     hand: int,
     unknown: int,
@@ -464,7 +470,7 @@ def hand_expectation(
     reference = table_raw_total(deck, players, size, turn_up, tuple(strength))
     scale = size / reference if reference > 0 else 1.0
     expected = min(float(size), raw * scale)
-    if deck and all(SUIT_OF[c] == SUIT_OF[deck[0]] for c in deck):
+    if _single_suit(deck):
         # One suit (tarot trumps): a middle card often wins a trick that the higher cards,
         # spent elsewhere, leave to it, so the per-card chances spread the hands too far.
         share = size / players
