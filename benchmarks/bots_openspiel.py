@@ -53,6 +53,7 @@ from typing import Any
 
 from ascenseur import Card, Game, preset
 from ascenseur.bots import make_bot
+from ascenseur.bots.heuristics import shifted_worth
 from ascenseur.bots.openspiel_bot import (
     OPENSPIEL_DECK,
     card_actions,
@@ -60,7 +61,7 @@ from ascenseur.bots.openspiel_bot import (
     openspiel_game,
     to_openspiel,
 )
-from ascenseur.bots.search import _bid_worth, _bidding_order, _shifted
+from ascenseur.bots.search import _bid_worth, _bidding_order
 from ascenseur.core.engine import Phase
 from ascenseur.core.view import PlayerView
 
@@ -165,7 +166,7 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
             start = time.perf_counter()
             if game.phase is Phase.BID:
                 order = [game.bids[s] for s in _bidding_order(game) if game.bids[s] >= 0]
-                model[seat] = _shifted(_bid_worth(game, seat)[0], order, tricks, players)
+                model[seat] = shifted_worth(_bid_worth(game, seat)[0], order, tricks, players)
             if seats_spec[entry] == "ismcts-leaky":
                 if len(state.legal_actions()) == 1:
                     ospiel_action = state.legal_actions()[0]
