@@ -210,11 +210,24 @@ def preferred_bid(
     nearest whole number, or, given the scoring, the bid worth most on average (a scoring
     that pays much per trick bid, like ascensor's 5, leans to the higher of two close bids;
     one that pays tricks on a missed bid, like OpenSpiel's, to the likelier)."""
-    nearest = min(size, max(0, math.floor(expected + 0.5)))
     if scoring is None:
-        return nearest
+        return nearest_bid(expected, size)
     values = bid_values(trick_chances(expected, variance, size), scoring, players)
     return max(range(size + 1), key=lambda b: (round(values[b], 9), -abs(b - expected)))
+
+
+def nearest_bid(expected: float, size: int) -> int:
+    """The whole number of tricks nearest to a hand's worth (halves rounded up)."""
+    return min(size, max(0, math.floor(expected + 0.5)))
+
+
+def legal_bid_near(target: int, expected: float, sure: int, legal: Sequence[int]) -> int:
+    """``target`` if the rules allow it, else the nearest legal bid to the hand's worth
+    ``expected`` that keeps its ``sure`` tricks."""
+    if target in legal:
+        return target
+    keep = [b for b in legal if b >= min(sure, target)] or list(legal)
+    return min(keep, key=lambda b: (abs(b - expected), b))
 
 
 def choose_bid(
@@ -236,10 +249,7 @@ def choose_bid(
     """
     expected = shifted_worth(expected, prior_bids, size, players)
     target = preferred_bid(expected, size, scoring, variance, players)
-    if target in legal:
-        return target
-    keep = [b for b in legal if b >= min(sure, target)] or list(legal)
-    return min(keep, key=lambda b: (abs(b - expected), b))
+    return legal_bid_near(target, expected, sure, legal)
 
 
 def trick_variance(chances: Sequence[tuple[Card, float]], expected: float) -> float:
@@ -249,7 +259,8 @@ def trick_variance(chances: Sequence[tuple[Card, float]], expected: float) -> fl
     if raw <= 0:
         return 0.0
     scale = expected / raw
-    return sum(min(1.0, p * scale) * (1.0 - min(1.0, p * scale)) for _, p in chances)
+    calibrated = (min(1.0, p * scale) for _, p in chances)
+    return sum(q * (1.0 - q) for q in calibrated)
 
 
 # -- the play of a card -------------------------------------------------------------------------

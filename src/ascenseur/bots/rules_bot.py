@@ -9,7 +9,6 @@ most likely number of tricks.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 
@@ -23,9 +22,10 @@ from .heuristics import (
     SURE_CHANCE,
     Why,
     blind_chance,
-    choose_bid,
     choose_card,
     hand_expectation,
+    legal_bid_near,
+    nearest_bid,
     preferred_bid,
     shifted_worth,
     trick_need,
@@ -147,15 +147,15 @@ class RulesBot:
         variance = trick_variance(chances, expected) if chances else expected * (1 - expected)
         scoring = view.rules.scoring
         size, players, prior = view.hand_size, view.players, prior_bids(view)
-        bid = choose_bid(expected, sure, legal, size, prior, players, scoring, variance)
+        worth = shifted_worth(expected, prior, size, players)
+        preferred = preferred_bid(worth, size, scoring, variance, players)
+        bid = legal_bid_near(preferred, worth, sure, legal)
         bid = catch_up_bid(view, bid, legal, expected)
         if self.noise and self.rng.random() < self.noise:
             near = [b for b in legal if abs(b - bid) == 1]
             if near:
                 bid = self.rng.choice(near)
-        worth = shifted_worth(expected, prior, size, players)
-        preferred = preferred_bid(worth, size, scoring, variance, players)
-        nearest = min(size, max(0, math.floor(worth + 0.5)))
+        nearest = nearest_bid(worth, size)
         if view.forbidden_bid is not None and preferred == view.forbidden_bid != bid:
             reason = _(
                 "bid {bid}: {forbidden} is not allowed, and {bid} keeps the sure tricks"
