@@ -132,6 +132,27 @@ def play_game(
     )
 
 
+class UnplayableTable(ValueError):
+    """A bot of the tournament cannot play its table (``bot`` names it)."""
+
+    def __init__(self, bot: str, reason: str) -> None:
+        super().__init__(reason)
+        self.bot = bot
+
+
+def check_config(config: TournamentConfig) -> None:
+    """What would stop a tournament, found before any game: a bot that cannot play the
+    table (:class:`UnplayableTable`), a records folder that cannot be made (``OSError``; it
+    is made here)."""
+    for name in dict.fromkeys(config.bots):
+        try:
+            check_table(name, config.rules, config.players)
+        except ValueError as error:
+            raise UnplayableTable(name, str(error)) from None
+    if config.records is not None:
+        config.records.mkdir(parents=True, exist_ok=True)
+
+
 def _ignore_interrupts() -> None:
     """In a worker: leave Ctrl-C to the main process, which stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -259,13 +280,10 @@ def run_tournament(
     progress: Callable[[int, int], None] | None = None,
 ) -> TournamentResult:
     """Play every game (``config.jobs`` worker processes; 1 plays here), report progress as
-    (games done, games in all), write the records if asked, and summarize. A bot that
-    cannot play the table is refused (``ValueError``) before any game starts."""
+    (games done, games in all), write the records if asked, and summarize. What would stop
+    it is refused before any game starts (:func:`check_config`)."""
+    check_config(config)
     players = config.players
-    for name in dict.fromkeys(config.bots):
-        check_table(name, config.rules, players)
-    if config.records is not None:
-        config.records.mkdir(parents=True, exist_ok=True)  # before the games, not after
     tasks = [
         (
             config.rules,

@@ -17,10 +17,16 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ascenseur.bots import EXTRA_KINDS, KINDS, LEVELS, check_table, make_bot
+from ascenseur.bots import EXTRA_KINDS, KINDS, LEVELS, make_bot
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import N_, _, ngettext
-from ascenseur.services.tournament import TournamentConfig, TournamentResult, run_tournament
+from ascenseur.services.tournament import (
+    TournamentConfig,
+    TournamentResult,
+    UnplayableTable,
+    check_config,
+    run_tournament,
+)
 
 from . import TranslatedCommand, app
 from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
@@ -92,24 +98,20 @@ def tournament(
                 ).format(name=name)
             ) from None
     rules = rules_or_exit(rules_name, rule, rules_file, players=count)
-    for name in dict.fromkeys(names):
-        try:
-            check_table(name, rules, count)
-        except ValueError as error:
-            raise refuse(_("--bots: {name}: {reason}").format(name=name, reason=error)) from None
-    if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise refuse(
-                _("--records: cannot write into {dir}: {reason}").format(
-                    dir=records, reason=error.strerror or error
-                )
-            ) from None
     workers = jobs if jobs is not None else len(os.sched_getaffinity(0))
     config = TournamentConfig(
         rules=rules, bots=names, games=games, seed=seed, jobs=workers, records=records
     )
+    try:
+        check_config(config)
+    except UnplayableTable as error:
+        raise refuse(_("--bots: {name}: {reason}").format(name=error.bot, reason=error)) from None
+    except OSError as error:
+        raise refuse(
+            _("--records: cannot write into {dir}: {reason}").format(
+                dir=records, reason=error.strerror or error
+            )
+        ) from None
     console = Console(stderr=True)
     with Progress(
         TextColumn(_("Tournament")),
