@@ -10,7 +10,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from ascenseur.core.rules import explain_option, preset
-from ascenseur.i18n import LANGUAGES, language, system_language
+from ascenseur.i18n import LANGUAGES, language, system_language, translations
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ascenseur"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
@@ -54,6 +54,21 @@ def test_plural_forms_are_all_filled(lang: str) -> None:
         if message.id and message.pluralizable:
             assert len(message.string) == catalog.num_plurals, message.id
             assert all(message.string), f"empty plural form for {message.id!r} in {lang}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_small_counts_read_as_plain_plurals(lang: str) -> None:
+    """French and Spanish have a third plural form for round millions ("1 000 000 de
+    donnes"); a count such as 2 or 7 must get the plain plural ("2 donnes")."""
+    millions_form = re.compile(r"\{[a-z_]+\} (?:de |d')")
+    catalog = translations(lang)
+    for message in _catalog(lang):
+        if not (message.id and message.pluralizable):
+            continue
+        singular, plural = message.id
+        for count in (2, 7, 25):
+            text = catalog.ngettext(singular, plural, count)
+            assert not millions_form.search(text), (lang, count, text)
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
