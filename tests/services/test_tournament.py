@@ -123,12 +123,20 @@ def test_the_command_prints_json_for_machines() -> None:
     } <= set(data["bots"][0])
 
 
-def test_the_command_prints_a_table_for_people() -> None:
+@pytest.mark.parametrize(
+    ("lang", "headers"),
+    [
+        ("en", ("points/game", "points/round", "decision ms (mean / p99)", "exact bids")),
+        ("fr", ("points/partie", "décision ms (moyenne / p99)", "contrats réalisés")),
+        ("es", ("puntos/partida", "decisión ms (media / p99)", "apuestas cumplidas")),
+    ],
+)
+def test_the_command_prints_a_table_for_people(lang: str, headers: tuple[str, ...]) -> None:
     done = CliRunner().invoke(
         get_app(),
         [
             "--lang",
-            "en",
+            lang,
             "tournament",
             "--rules",
             "ascensor",
@@ -143,9 +151,9 @@ def test_the_command_prints_a_table_for_people() -> None:
         ],
     )
     assert done.exit_code == 0, done.stderr
-    for word in ("points/game", "points/round", "decision ms (mean / p99)", "exact bids"):
-        assert word in done.stdout
-    # Piped, every bot's figures still sit on one line (not cut at 80 columns).
+    # Piped, every header and every bot's figures sit on one line (not cut to a width).
+    for header in headers:
+        assert header in done.stdout, done.stdout
     for bot in ("medium", "easy", "random"):
         row = rf"{bot}\s*│\s*-?\d+\.\d ± \d+\.\d\s*│\s*-?\d+\.\d\d ± \d+\.\d\d\s*│.*%.*%.* / .*│"
         assert re.search(row, done.stdout), done.stdout

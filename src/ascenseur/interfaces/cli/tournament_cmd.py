@@ -150,7 +150,7 @@ def print_table(result: TournamentResult) -> None:
     table, not 80 columns that would break every figure over two lines)."""
     console = Console()
     if not console.is_terminal:
-        console.width = max(console.width, 120)
+        console.width = max(console.width, 160)
     config = result.config
     table = Table(
         title=ngettext(
