@@ -114,6 +114,30 @@ def test_near_the_end_a_player_far_behind_values_the_chance_to_win() -> None:
     assert early.value([13, 0, 0]) == 13
 
 
+def test_rivalry_counts_the_others_points_against_ours_until_the_last_rounds() -> None:
+    rules = preset("prime").override({"ladder": [1, 2, 3]})
+    early = Game.new(rules, 3, first_dealer=0)
+    early.deal(random.Random(2))
+    view = early.view(0)
+    assert Valuer(view).value([11, 10, 0]) == 11
+    assert Valuer(view, rivalry=0.5).value([11, 10, 0]) == 11 - 0.5 * (10 + 0) / 2
+    # Setting an opponent is worth something even when our own points do not change.
+    assert Valuer(view, rivalry=0.5).value([0, 0, 0]) > Valuer(view, rivalry=0.5).value([0, 12, 0])
+    # In the last rounds the value is already the chance to finish first; no double count.
+    last = Game.new(preset("prime").override({"ladder": [1, 3]}), 3, first_dealer=0)
+    last.record_summary([0, 1, 1], [0, 1, 0])  # totals 10, 11, 0
+    last.deal(random.Random(2))
+    for points in ([11, 10, 0], [0, 13, 0], [13, 0, 13]):
+        assert Valuer(last.view(0), 0.5).value(points) == Valuer(last.view(0)).value(points)
+    bot = SearchBot(5, iterations=40)
+    bot.rivalry = 1.0
+    plain = SearchBot(5, iterations=40)
+    game = two_card_endgame()
+    bot.choose(game.view(game.turn))
+    plain.choose(game.view(game.turn))
+    assert bot.last_values != plain.last_values
+
+
 def test_hints_say_why_in_one_line() -> None:
     for level in ("hard", "expert"):
         game = two_card_endgame()

@@ -269,10 +269,16 @@ def exact_is_cheap(game: Game, leaves: int = EXACT_LEAVES) -> bool:
 
 class Valuer:
     """The value to ``seat`` of a finished round: its points, and near the end of a game its
-    chance to finish first (so that a player far behind takes risks, a leader plays safe)."""
+    chance to finish first (so that a player far behind takes risks, a leader plays safe).
 
-    def __init__(self, view: PlayerView) -> None:
+    With ``rivalry`` > 0, before the last rounds, the others' mean points count against
+    ours that much (a game is won by finishing ahead: setting an opponent is worth something
+    even when it does not change our own score)."""
+
+    def __init__(self, view: PlayerView, rivalry: float = 0.0) -> None:
         self.seat = view.seat
+        self.rivalry = rivalry
+        self.others = view.players - 1
         self.totals = view.totals
         remaining = view.rounds - view.round_index - 1
         scoring = view.rules.scoring
@@ -283,6 +289,9 @@ class Valuer:
     def value(self, points: Sequence[int]) -> float:
         mine = points[self.seat]
         if not self.aware:
+            if self.rivalry and self.others:
+                theirs = sum(points) - mine
+                return mine - self.rivalry * theirs / self.others
             return float(mine)
         finals = [t + p for t, p in zip(self.totals, points, strict=True)]
         me = finals[self.seat]
@@ -407,6 +416,9 @@ class SearchBot:
         self.bid_sigma = BID_SIGMA
         self.bid_bias = 0.0
         self.play_mismatch = 1.0
+        #: How much the others' mean points count against ours (an experiment, see
+        #: :class:`Valuer`; measured too small to adopt).
+        self.rivalry = 0.0
         self.playout_noise = 0.0
         self.prune_after = prune_after
         #: Search a tree over the player's own later decisions (information-set Monte Carlo
@@ -492,7 +504,7 @@ class SearchBot:
         difference beyond ``self.prune_z`` standard errors) stops being simulated, and the
         worlds it would have used go to the close ones."""
         iterations, max_plays, plays, deadline = spend
-        valuer = Valuer(view)
+        valuer = Valuer(view, self.rivalry)
         alive = list(legal)
         samples: dict[int, list[float]] = {a: [] for a in legal}
         weights: list[float] = []
@@ -563,7 +575,7 @@ class SearchBot:
         ``playout_noise``, the others play a random card that often, in the tree and in the
         playouts (an experiment: a search that does not trust our model of them)."""
         iterations, max_plays, plays, deadline = spend
-        valuer = Valuer(view)
+        valuer = Valuer(view, self.rivalry)
         me = view.seat
         rng = self.rng
         scale = valuer.scale
