@@ -53,17 +53,36 @@ def power(card: int, led: int, trump: int, strength: Sequence[int]) -> int:
     return -1
 
 
+#: For each strength table met, by identity: the table and, per card, the mask of the cards
+#: of its suit that beat it (the engine has two tables, so this stays tiny).
+_BEATERS: dict[int, tuple[Sequence[int], tuple[int, ...]]] = {}
+
+
+def _beaters(strength: Sequence[int]) -> tuple[int, ...]:
+    """Per card, the cards of its suit that beat it under ``strength`` (worked out once per
+    table: counting them is then one mask and one bit count, not a walk through the suit)."""
+    known = _BEATERS.get(id(strength))
+    if known is not None and known[0] is strength:
+        return known[1]
+    masks = []
+    for card, own in enumerate(strength):
+        mask = 0
+        rest = SUIT_MASKS[SUIT_OF[card]] if card < len(SUIT_OF) else 0
+        while rest:
+            low = rest & -rest
+            other = low.bit_length() - 1
+            if other < len(strength) and strength[other] > own:
+                mask |= low
+            rest ^= low
+        masks.append(mask)
+    table = tuple(masks)
+    _BEATERS[id(strength)] = (strength, table)
+    return table
+
+
 def higher_count(card: int, pool: int, strength: Sequence[int]) -> int:
     """How many cards of ``pool`` in the suit of ``card`` beat it."""
-    s = strength[card]
-    count = 0
-    rest = pool & SUIT_MASKS[SUIT_OF[card]]
-    while rest:
-        low = rest & -rest
-        if strength[low.bit_length() - 1] > s:
-            count += 1
-        rest ^= low
-    return count
+    return (pool & _beaters(strength)[card]).bit_count()
 
 
 # -- the worth of a hand ----------------------------------------------------------------------
