@@ -85,11 +85,17 @@ def _bidding_order(game: Game) -> list[int]:
 
 
 def bid_likelihood(
-    game: Game, seats: Sequence[int], sealed: bool, sigma: float = BID_SIGMA, bias: float = 0.0
+    game: Game,
+    seats: Sequence[int],
+    sealed: bool,
+    sigma: float = BID_SIGMA,
+    bias: float = 0.0,
+    worth: dict[int, tuple[float, int]] | None = None,
 ) -> float:
     """How well the bids of ``seats`` fit their hands in this world (a likelihood up to a
     constant, under the rule-based bidding model: a bid is taken to fall around the model's
-    worth of the hand plus ``bias``, with spread ``sigma``)."""
+    worth of the hand plus ``bias``, with spread ``sigma``). ``worth``: the hands' worths
+    when already worked out."""
     n = game.table.players
     order = _bidding_order(game)
     log = 0.0
@@ -97,7 +103,7 @@ def bid_likelihood(
         bid = game.bids[seat]
         if bid < 0:
             continue
-        expected, _sure = _bid_worth(game, seat)
+        expected, _sure = worth[seat] if worth and seat in worth else _bid_worth(game, seat)
         prior = [] if sealed else [game.bids[s] for s in order[: order.index(seat)]]
         diff = bid - bias - shifted_worth(expected, prior, game.hand_size, n)
         log -= diff * diff / (2 * sigma * sigma)
@@ -471,31 +477,35 @@ class SearchBot:
         best = max(self.last_alive, key=lambda a: (values[a], -legal.index(a)))
         return best, self._reason(view, best, values)
 
-    def _worlds(self, view: PlayerView) -> tuple[Game, float]:
-        """One world consistent with the view, and its weight from the bids."""
+    def _worlds(self, view: PlayerView) -> tuple[Game, float, dict[int, tuple[float, int]]]:
+        """One world consistent with the view, its weight from the bids and, at the
+        bidding, what every hand is worth to the model (worked out once per world: the
+        weight, the sealed bids and the others' bids in the playouts all use it)."""
         game = sample_game(view, self.rng)
         n = view.players
         sealed = view.rules.bidding.value == "simultaneous"
-        if sealed and view.phase is Phase.BID:
+        bidding = view.phase is Phase.BID
+        worth = {s: _bid_worth(game, s) for s in range(n)} if bidding else {}
+        if sealed and bidding:
             # Sealed bids made before ours: fill them by the model from each one's hand.
             total = 0
             for seat in range(n):
                 if seat != view.seat and game.bids[seat] >= 0:
-                    expected, sure = _bid_worth(game, seat)
+                    expected, sure = worth[seat]
                     game.bids[seat] = choose_bid(
                         expected, sure, range(view.hand_size + 1), view.hand_size, [], n
                     )
                 total += max(game.bids[seat], 0)
             game.bid_total = total
-            return game, 1.0
+            return game, 1.0, worth
         if not self.weight_bids:
-            return game, 1.0
+            return game, 1.0, worth
         others = [s for s in range(n) if s != view.seat and view.bids[s] is not None]
-        weight = bid_likelihood(game, others, sealed, self.bid_sigma, self.bid_bias)
+        weight = bid_likelihood(game, others, sealed, self.bid_sigma, self.bid_bias, worth)
         played = bool(view.tricks or view.trick)
         if self.play_mismatch < 1.0 and view.hand is not None and played:
             weight *= play_likelihood(game, view.seat, view, self.play_mismatch)
-        return game, weight
+        return game, weight, worth
 
     def _evaluate(self, view: PlayerView, legal: Sequence[int], spend: _Spend) -> dict[int, float]:
         """Weighted mean value of each action over common worlds (every candidate is tried in
@@ -523,12 +533,9 @@ class SearchBot:
                     break
                 if len(alive) == 1:
                     break
-            world, weight = self._worlds(view)
+            world, weight, worth = self._worlds(view)
             if weight <= 1e-12:
                 weight = 1e-12
-            worth = {}
-            if bidding:
-                worth = {s: _bid_worth(world, s) for s in range(view.players)}
             exact = (
                 self.exact
                 and not bidding
@@ -579,7 +586,6 @@ class SearchBot:
         me = view.seat
         rng = self.rng
         scale = valuer.scale
-        bidding = view.phase is Phase.BID
         budget = max(iterations, 4 * len(legal))
         play_budget = max(max_plays, 4 * len(legal) * plays) if max_plays is not None else None
         pool: list[Game] = []
@@ -587,9 +593,9 @@ class SearchBot:
         cumulative: list[float] = []
         total = 0.0
         for _world in range(max(4, min(self.world_pool, budget // 2))):
-            world, weight = self._worlds(view)
+            world, weight, worth = self._worlds(view)
             pool.append(world)
-            worths.append({s: _bid_worth(world, s) for s in range(view.players)} if bidding else {})
+            worths.append(worth)
             total += max(weight, 1e-12)
             cumulative.append(total)
         root = _Node()
