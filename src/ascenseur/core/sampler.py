@@ -97,19 +97,30 @@ def _constructive(
         counts[SUIT_OF[card]] += 1
     if not _dealable(counts, accepts, left):
         raise ValueError("no deal of the unseen cards agrees with the voids of this view")
+    # Hall's condition kept up to date card by card instead of checked afresh: for every
+    # set of suits, the cards of those suits still to deal and the needs of the takers
+    # that accept any of them. Giving a card to a taker lowers the needs of the sets it
+    # accepts, and only those can break.
+    sets = range(1 << suits)
+    cards = [sum(counts[suit] for suit in range(suits) if m >> suit & 1) for m in sets]
+    room = [sum(need for need, taken in zip(left, accepts, strict=True) if taken & m) for m in sets]
+    touching = [[m for m in sets if taken & m] for taken in accepts]
+    holding = [[m for m in sets if m >> suit & 1] for suit in range(suits)]
     dealt = [0] * len(left)
     order = list(pool)
     rng.shuffle(order)
     for card in order:
         suit = SUIT_OF[card]
-        counts[suit] -= 1
+        for m in holding[suit]:
+            cards[m] -= 1
         takers = [i for i, need in enumerate(left) if need and accepts[i] >> suit & 1]
         while True:
             i = rng.choices(takers, weights=[left[t] for t in takers])[0]
-            left[i] -= 1
-            if _dealable(counts, accepts, left):
+            if all(cards[m] < room[m] for m in touching[i]):
+                left[i] -= 1
+                for m in touching[i]:
+                    room[m] -= 1
                 break
-            left[i] += 1
             takers.remove(i)  # some taker always remains: the deal was dealable
         dealt[i] |= 1 << card
     for seat, mask in zip(seats, dealt, strict=False):
