@@ -6,6 +6,8 @@ import random
 import statistics
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ascenseur import Card, Game, Phase, preset
 from ascenseur.bots import RandomBot, RulesBot
@@ -14,12 +16,14 @@ from ascenseur.bots.heuristics import (
     bid_values,
     choose_bid,
     choose_card,
+    higher_count,
     preferred_bid,
     trick_chances,
     trick_need,
 )
 from ascenseur.bots.rules_bot import ViewFacts, catch_up_bid, hand_worth
-from ascenseur.core.engine import table_for
+from ascenseur.core.cards import cards_of, mask_of
+from ascenseur.core.engine import SUIT_OF, table_for
 from ascenseur.core.rules import SCORINGS
 
 from .helpers import play_game
@@ -279,3 +283,28 @@ def test_hands_take_about_the_tricks_they_are_rated(preset_name: str) -> None:
     for group in (hands[:quarter], hands[-quarter:]):  # the weakest and the strongest
         error = statistics.fmean(won - rated for rated, won in group)
         assert abs(error) < 0.4, (preset_name, error)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    preset_name=st.sampled_from(["prime", "enculette", "classique"]),
+    duplicate=st.booleans(),
+    data=st.data(),
+)
+def test_higher_count_counts_the_cards_of_the_suit_that_beat_a_card(
+    preset_name: str, duplicate: bool, data: st.DataObject
+) -> None:
+    """The per-card masks give the same count as comparing the strengths one by one."""
+    rules = preset(preset_name)
+    if duplicate and preset_name == "classique":
+        rules = rules.override({"decks": 2, "duplicate_cards": "deck-order"})
+    table = Game.new(rules, 4).table
+    deck = cards_of(table.deck_mask)
+    card = data.draw(st.sampled_from(deck))
+    pool = data.draw(st.sets(st.sampled_from(deck)))
+    expected = sum(
+        1
+        for other in pool
+        if SUIT_OF[other] == SUIT_OF[card] and table.strength[other] > table.strength[card]
+    )
+    assert higher_count(card, mask_of(pool), table.strength) == expected
