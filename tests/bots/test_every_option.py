@@ -28,6 +28,7 @@ TABLES: list[tuple[str, Rules, int]] = [
     ("no limit", preset("prime").override({"ladder": [3], "bid_limit": "none"}), 3),
     ("two decks", preset("classique").override({"ladder": [2, 3], "decks": 2}), 4),
     ("ten players", preset("classique").override({"ladder": [1, 2]}), 10),
+    ("twenty players, two decks", preset("classique").override({"ladder": [1, 3]}), 20),
     ("no-trump peak", preset("classique").override({"max_cards": 3, "peak_no_trump_rounds": 2}), 4),
     ("trump none", preset("prime").override({"ladder": [3], "trump": "none"}), 4),
     ("own-tricks", preset("classique").override({"ladder": [3], "scoring": "own-tricks"}), 3),
