@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import asdict
 from pathlib import Path
@@ -18,7 +19,12 @@ from typer.testing import CliRunner
 from ascenseur import preset
 from ascenseur.core.record import loads, replay
 from ascenseur.interfaces.cli import get_app
-from ascenseur.services.tournament import TournamentConfig, run_tournament, seating
+from ascenseur.services.tournament import (
+    TournamentConfig,
+    interrupts_held,
+    run_tournament,
+    seating,
+)
 
 RULES = preset("prime").override({"ladder": [2, 3]})
 SCRIPT = Path(sys.executable).parent / "ascenseur"
@@ -239,3 +245,56 @@ def test_ctrl_c_stops_a_tournament_on_two_cores_and_its_workers() -> None:
             process.wait()
         process.stdout.close()  # type: ignore[union-attr]
         process.stderr.close()  # type: ignore[union-attr]
+
+
+def _threads_holding_back_ctrl_c() -> dict[int, bool]:
+    """For every thread of this process (by its native id): whether it blocks SIGINT."""
+    found = {}
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            status = (task / "status").read_text()
+        except OSError:
+            continue  # the thread ended meanwhile
+        match = re.search(r"^SigBlk:\s*([0-9a-f]+)$", status, re.MULTILINE)
+        assert match is not None
+        found[int(task.name)] = bool(int(match.group(1), 16) >> (signal.SIGINT - 1) & 1)
+    return found
+
+
+def test_threads_started_while_ctrl_c_is_held_never_take_it() -> None:
+    """The kernel hands a process-wide Ctrl-C to any thread that does not block it; a helper
+    thread that took it left the main thread waiting for ever (the command hung)."""
+    me = threading.get_native_id()
+    assert _threads_holding_back_ctrl_c()[me] is False
+    started = threading.Event()
+    finish = threading.Event()
+
+    def helper() -> None:
+        started.set()
+        finish.wait(10)
+
+    with interrupts_held() as release:
+        assert _threads_holding_back_ctrl_c()[me] is True
+        thread = threading.Thread(target=helper)
+        thread.start()
+        started.wait(10)
+        release()
+        after = _threads_holding_back_ctrl_c()
+    finish.set()
+    thread.join()
+    assert after[me] is False
+    assert thread.native_id is not None and after[thread.native_id] is True
+
+
+def test_while_the_workers_play_only_the_calling_thread_takes_ctrl_c() -> None:
+    me = threading.get_native_id()
+    before = set(_threads_holding_back_ctrl_c())
+    seen: list[dict[int, bool]] = []
+    config = TournamentConfig(rules=RULES, bots=["rules", "rules", "random"], games=3, jobs=2)
+    run_tournament(config, lambda _done, _total: seen.append(_threads_holding_back_ctrl_c()))
+    assert len(seen) == 3
+    for threads in seen:
+        assert threads[me] is False
+        started = [blocked for tid, blocked in threads.items() if tid not in before]
+        assert len(started) >= 3  # the pool's threads: workers, tasks, results
+        assert all(started)

@@ -15,7 +15,8 @@ import multiprocessing
 import random
 import signal
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -154,8 +155,35 @@ def check_config(config: TournamentConfig) -> None:
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the main process, which stops the workers."""
+    """In a worker: leave Ctrl-C to the main process, which stops the workers (the worker
+    was forked with Ctrl-C held back, see :func:`interrupts_held`; one that came meanwhile
+    is dropped here)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def interrupts_held() -> Iterator[Callable[[], None]]:
+    """Hold Ctrl-C back in this thread until the function yielded is called (or the block
+    ends), so that the threads and processes started meanwhile never receive it.
+
+    The kernel gives a Ctrl-C to any thread of the process that does not hold it back; when
+    a helper thread (the pool's, a progress bar's) got it, Python only flagged it for the
+    main thread, which, waiting on a lock for the next result, never woke: the command hung.
+    A worker forked before it ignores Ctrl-C would die of it instead."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    released = False
+
+    def release() -> None:
+        nonlocal released
+        if not released:
+            released = True
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+    try:
+        yield release
+    finally:
+        release()
 
 
 def _play_task(args: tuple[Any, ...]) -> GameOutcome:
@@ -305,9 +333,14 @@ def run_tournament(
             if progress is not None:
                 progress(len(outcomes), total)
     else:
-        # Leaving the block terminates the workers: on Ctrl-C (which only this process
-        # handles) or an error, no game is left running and nothing waits for one.
-        with multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool:
+        # Leaving the block terminates the workers: on Ctrl-C (which only this thread of
+        # this process handles) or an error, no game is left running and nothing waits
+        # for one.
+        with (
+            interrupts_held() as release,
+            multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool,
+        ):
+            release()
             for outcome in pool.imap_unordered(_play_task, tasks):
                 outcomes.append(outcome)
                 if progress is not None:

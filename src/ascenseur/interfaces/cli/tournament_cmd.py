@@ -25,6 +25,7 @@ from ascenseur.services.tournament import (
     TournamentResult,
     UnplayableTable,
     check_config,
+    interrupts_held,
     run_tournament,
 )
 
@@ -113,15 +114,21 @@ def tournament(
             )
         ) from None
     console = Console(stderr=True)
-    with Progress(
-        TextColumn(_("Tournament")),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=as_json,
-        disable=not console.is_terminal and as_json,
-    ) as progress:
+    # The progress bar's thread starts with Ctrl-C held back, so that Ctrl-C reaches this
+    # thread (see interrupts_held).
+    with (
+        interrupts_held() as release,
+        Progress(
+            TextColumn(_("Tournament")),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=as_json,
+            disable=not console.is_terminal and as_json,
+        ) as progress,
+    ):
+        release()
         task = progress.add_task("games", total=config.deals * config.players)
 
         def advance(done: int, total: int) -> None:
