@@ -27,6 +27,10 @@ from ascenseur.services.tournament import (
 )
 
 RULES = preset("prime").override({"ladder": [2, 3]})
+DEFAULT_CTRL_C_THEN_EXEC = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+)
 SCRIPT = Path(sys.executable).parent / "ascenseur"
 
 
@@ -219,9 +223,12 @@ def _children(pid: int) -> list[int]:
 def test_ctrl_c_stops_a_tournament_on_two_cores_and_its_workers() -> None:
     """Ctrl-C reaches the whole process group, as in a terminal: the command exits with 130
     and leaves no worker behind (it used to wait for workers that never finished)."""
-    command = [sys.executable, "-m", "ascenseur", "--lang", "en", "tournament"]
-    command += ["--rules", "prime", "--bots", "expert,expert,rules", "--games", "300"]
-    command += ["--jobs", "2"]
+    arguments = ["-m", "ascenseur", "--lang", "en", "tournament", "--rules", "prime"]
+    arguments += ["--bots", "expert,expert,rules", "--games", "300", "--jobs", "2"]
+    # As in a terminal, Ctrl-C has its default action in the command: a test run started in
+    # the background (`cmd &`, nohup, some CI runners) passes it on ignored, and Python then
+    # rightly lets it be ignored.
+    command = [sys.executable, "-c", DEFAULT_CTRL_C_THEN_EXEC, *arguments]
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
     )
