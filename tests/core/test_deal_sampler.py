@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from ascenseur import Card, Game, Phase, preset, sample_game, sample_hands
 from ascenseur.core.cards import SUIT_MASKS, Suit, cards_of, mask_of
-from ascenseur.core.sampler import _constructive
+from ascenseur.core.engine import SUIT_OF
+from ascenseur.core.sampler import _constructive, _dealable
 
 
 def cards(text: str) -> list[Card]:
@@ -283,3 +284,62 @@ def test_the_constructive_deal_respects_any_voids_a_real_deal_allows(
             ban |= SUIT_MASKS[suit]
         banned.append(ban)
     _check_constructive_deal(sizes, banned, pool)
+
+
+def _constructive_by_the_definition(
+    needs: list[int], banned: list[int], pool: list[Card], rng: random.Random
+) -> list[int]:
+    """The constructive deal as first written: Hall's condition checked afresh over every
+    set of suits for every card (slow, plain; the oracle for the incremental one)."""
+    suits = len(SUIT_MASKS)
+    accepts = [
+        sum(1 << suit for suit in range(suits) if not ban & SUIT_MASKS[suit]) for ban in banned
+    ]
+    accepts.append((1 << suits) - 1)
+    left = [*needs, len(pool) - sum(needs)]
+    counts = [0] * suits
+    for card in pool:
+        counts[SUIT_OF[card]] += 1
+    dealt = [0] * len(left)
+    order = list(pool)
+    rng.shuffle(order)
+    for card in order:
+        suit = SUIT_OF[card]
+        counts[suit] -= 1
+        takers = [i for i, need in enumerate(left) if need and accepts[i] >> suit & 1]
+        while True:
+            i = rng.choices(takers, weights=[left[t] for t in takers])[0]
+            left[i] -= 1
+            if _dealable(counts, accepts, left):
+                break
+            left[i] += 1
+            takers.remove(i)
+        dealt[i] |= 1 << card
+    return dealt[: len(needs)]
+
+
+@settings(max_examples=300)
+@given(st.integers(0, 2**32), st.integers(1, 6), st.integers(0, 30), st.booleans())
+def test_the_constructive_deal_is_the_one_its_definition_gives(
+    seed: int, seats: int, stock: int, tarot: bool
+) -> None:
+    """Hall's condition kept up to date card by card deals exactly what checking it afresh
+    for every card deals, from the same random numbers."""
+    rng = random.Random(seed)
+    deck = list(preset("enculette" if tarot else "prime").deck_cards(seats))
+    rng.shuffle(deck)
+    sizes = [rng.randint(0, max(0, (len(deck) - stock) // seats)) for _ in range(seats)]
+    pool = deck[: min(len(deck), sum(sizes) + stock)]
+    start = 0
+    banned = []
+    for size in sizes:
+        held = mask_of(pool[start : start + size])
+        start += size
+        lacking = [s for s in range(len(SUIT_MASKS)) if s not in _suits_held(held)]
+        ban = 0
+        for suit in rng.sample(lacking, rng.randint(0, len(lacking))):
+            ban |= SUIT_MASKS[suit]
+        banned.append(ban)
+    fast = _constructive([0] * seats, list(range(seats)), sizes, banned, pool, random.Random(seed))
+    plain = _constructive_by_the_definition(sizes, banned, pool, random.Random(seed))
+    assert fast == plain
