@@ -307,3 +307,12 @@ def test_while_the_workers_play_only_the_calling_thread_takes_ctrl_c() -> None:
         started = [blocked for tid, blocked in threads.items() if tid not in before]
         assert len(started) >= 3  # the pool's threads: workers, tasks, results
         assert all(started)
+
+
+def test_without_signal_masks_nothing_is_held_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where threads have no signal masks (Windows), a tournament still runs on workers."""
+    monkeypatch.delattr(signal, "pthread_sigmask")
+    with interrupts_held() as release:
+        release()
+    config = TournamentConfig(rules=RULES, bots=["rules", "rules", "random"], games=3, jobs=2)
+    assert len(run_tournament(config).games) == 3

@@ -159,7 +159,8 @@ def _ignore_interrupts() -> None:
     was forked with Ctrl-C held back, see :func:`interrupts_held`; one that came meanwhile
     is dropped here)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextmanager
@@ -170,7 +171,11 @@ def interrupts_held() -> Iterator[Callable[[], None]]:
     The kernel gives a Ctrl-C to any thread of the process that does not hold it back; when
     a helper thread (the pool's, a progress bar's) got it, Python only flagged it for the
     main thread, which, waiting on a lock for the next result, never woke: the command hung.
-    A worker forked before it ignores Ctrl-C would die of it instead."""
+    A worker forked before it ignores Ctrl-C would die of it instead. (Where threads have no
+    signal masks, as on Windows, nothing is held back.)"""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield lambda: None
+        return
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     released = False
 
