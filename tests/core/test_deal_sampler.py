@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from ascenseur import Card, Game, Phase, preset, sample_game, sample_hands
 from ascenseur.core.cards import SUIT_MASKS, Suit, cards_of, mask_of
 from ascenseur.core.engine import SUIT_OF
-from ascenseur.core.sampler import _constructive, _dealable
+from ascenseur.core.sampler import _constructive, _dealable, _takers
 
 
 def cards(text: str) -> list[Card]:
@@ -234,6 +234,22 @@ def _suits_held(mask: int) -> set[int]:
     return {suit for suit, cards in enumerate(SUIT_MASKS) if mask & cards}
 
 
+def _voids_a_deal_allows(rng: random.Random, sizes: list[int], pool: list[Card]) -> list[int]:
+    """For hands dealt in order from the top of ``pool``: per hand, a random set of the suits
+    it really lacks, as a mask of banned cards (voids a real deal could have shown)."""
+    start = 0
+    banned = []
+    for size in sizes:
+        held = mask_of(pool[start : start + size])
+        start += size
+        lacking = [s for s in range(len(SUIT_MASKS)) if s not in _suits_held(held)]
+        ban = 0
+        for suit in rng.sample(lacking, rng.randint(0, len(lacking))):
+            ban |= SUIT_MASKS[suit]
+        banned.append(ban)
+    return banned
+
+
 def _check_constructive_deal(needs: list[int], banned: list[int], pool: list[Card]) -> None:
     rng = random.Random(len(pool))
     for _ in range(30):
@@ -273,16 +289,7 @@ def test_the_constructive_deal_respects_any_voids_a_real_deal_allows(
     rng.shuffle(deck)
     sizes = [rng.randint(0, 10) for _ in range(seats)]
     pool = deck[: sum(sizes) + stock]
-    start = 0
-    banned = []
-    for size in sizes:
-        held = mask_of(pool[start : start + size])
-        start += size
-        lacking = [s for s in range(len(SUIT_MASKS)) if s not in _suits_held(held)]
-        ban = 0
-        for suit in rng.sample(lacking, rng.randint(0, len(lacking))):
-            ban |= SUIT_MASKS[suit]
-        banned.append(ban)
+    banned = _voids_a_deal_allows(rng, sizes, pool)
     _check_constructive_deal(sizes, banned, pool)
 
 
@@ -291,15 +298,7 @@ def _constructive_by_the_definition(
 ) -> list[int]:
     """The constructive deal as first written: Hall's condition checked afresh over every
     set of suits for every card (slow, plain; the oracle for the incremental one)."""
-    suits = len(SUIT_MASKS)
-    accepts = [
-        sum(1 << suit for suit in range(suits) if not ban & SUIT_MASKS[suit]) for ban in banned
-    ]
-    accepts.append((1 << suits) - 1)
-    left = [*needs, len(pool) - sum(needs)]
-    counts = [0] * suits
-    for card in pool:
-        counts[SUIT_OF[card]] += 1
+    accepts, left, counts = _takers(needs, banned, pool)
     dealt = [0] * len(left)
     order = list(pool)
     rng.shuffle(order)
@@ -330,16 +329,7 @@ def test_the_constructive_deal_is_the_one_its_definition_gives(
     rng.shuffle(deck)
     sizes = [rng.randint(0, max(0, (len(deck) - stock) // seats)) for _ in range(seats)]
     pool = deck[: min(len(deck), sum(sizes) + stock)]
-    start = 0
-    banned = []
-    for size in sizes:
-        held = mask_of(pool[start : start + size])
-        start += size
-        lacking = [s for s in range(len(SUIT_MASKS)) if s not in _suits_held(held)]
-        ban = 0
-        for suit in rng.sample(lacking, rng.randint(0, len(lacking))):
-            ban |= SUIT_MASKS[suit]
-        banned.append(ban)
+    banned = _voids_a_deal_allows(rng, sizes, pool)
     fast = _constructive([0] * seats, list(range(seats)), sizes, banned, pool, random.Random(seed))
     plain = _constructive_by_the_definition(sizes, banned, pool, random.Random(seed))
     assert fast == plain

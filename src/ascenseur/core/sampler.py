@@ -86,15 +86,7 @@ def _constructive(
     (the stock taking the rest), but only where the cards left can still be dealt within
     every void (Hall's condition over the suits): never stuck when the view has a deal."""
     suits = len(SUIT_MASKS)
-    # The players, then the stock: which suits each may take, and how many cards it needs.
-    accepts = [
-        sum(1 << suit for suit in range(suits) if not ban & SUIT_MASKS[suit]) for ban in banned
-    ]
-    accepts.append((1 << suits) - 1)
-    left = [*needs, len(pool) - sum(needs)]
-    counts = [0] * suits
-    for card in pool:
-        counts[SUIT_OF[card]] += 1
+    accepts, left, counts = _takers(needs, banned, pool)
     if not _dealable(counts, accepts, left):
         raise ValueError("no deal of the unseen cards agrees with the voids of this view")
     # Hall's condition kept up to date card by card instead of checked afresh: for every
@@ -126,6 +118,23 @@ def _constructive(
     for seat, mask in zip(seats, dealt, strict=False):
         hands[seat] = mask
     return hands
+
+
+def _takers(
+    needs: list[int], banned: list[int], pool: list[Card]
+) -> tuple[list[int], list[int], list[int]]:
+    """The takers of the cards, the players then the stock: the suits each may take (a bit
+    per suit) and how many cards each needs; and the cards of each suit in ``pool``."""
+    suits = len(SUIT_MASKS)
+    accepts = [
+        sum(1 << suit for suit in range(suits) if not ban & SUIT_MASKS[suit]) for ban in banned
+    ]
+    accepts.append((1 << suits) - 1)
+    left = [*needs, len(pool) - sum(needs)]
+    counts = [0] * suits
+    for card in pool:
+        counts[SUIT_OF[card]] += 1
+    return accepts, left, counts
 
 
 def _dealable(counts: list[int], accepts: list[int], left: list[int]) -> bool:
