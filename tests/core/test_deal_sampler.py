@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -12,7 +13,14 @@ from hypothesis import strategies as st
 from ascenseur import Card, Game, Phase, preset, sample_game, sample_hands
 from ascenseur.core.cards import SUIT_MASKS, Suit, cards_of, mask_of
 from ascenseur.core.engine import SUIT_OF
-from ascenseur.core.sampler import _constructive, _dealable, _takers
+from ascenseur.core.sampler import (
+    _HOPELESS_SHUFFLE,
+    _constructive,
+    _dealable,
+    _shuffle_chance,
+    _takers,
+    hidden_seats,
+)
 
 
 def cards(text: str) -> list[Card]:
@@ -333,3 +341,49 @@ def test_the_constructive_deal_is_the_one_its_definition_gives(
     fast = _constructive([0] * seats, list(range(seats)), sizes, banned, pool, random.Random(seed))
     plain = _constructive_by_the_definition(sizes, banned, pool, random.Random(seed))
     assert fast == plain
+
+
+@given(st.integers(1, 60), st.data())
+def test_the_chance_of_a_good_shuffle_for_one_player_is_the_hypergeometric_one(
+    unseen: int, data: st.DataObject
+) -> None:
+    """For one player, the chance that none of its ``need`` cards is of a banned suit is
+    C(allowed, need) / C(unseen, need)."""
+    deck = list(preset("prime").deck_cards(4))[:unseen]
+    suits = data.draw(st.sets(st.integers(0, 3)))
+    ban = sum(SUIT_MASKS[s] for s in suits)
+    need = data.draw(st.integers(0, unseen))
+    allowed = sum(1 for c in deck if not ban >> c & 1)
+    expected = math.comb(allowed, need) / math.comb(unseen, need)
+    assert math.isclose(_shuffle_chance([need], [ban], deck), expected, abs_tol=1e-12)
+
+
+def test_a_hopeless_shuffle_is_skipped_for_the_constructive_deal() -> None:
+    """At ten players late in a hand, the voids of nine others make a plain shuffle almost
+    never agree: the sampler deals constructively at once, so its deal is exactly the
+    constructive deal's from the same random numbers (no shuffle drawn before it)."""
+    rules = preset("classique").override({"ladder": [5], "decks": 1})
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Game.new(rules, 10, first_dealer=0)
+        game.deal(rng)
+        while game.phase in (Phase.BID, Phase.PLAY):
+            view = game.view(game.turn)
+            seats = hidden_seats(view)
+            needs = [view.hand_counts[s] for s in seats]
+            banned = [sum(SUIT_MASKS[suit] for suit in view.voids[s]) for s in seats]
+            pool = view.unseen_cards()
+            if (
+                view.phase is Phase.PLAY
+                and _shuffle_chance(needs, banned, pool) < _HOPELESS_SHUFFLE
+            ):
+                hands = sample_hands(view, random.Random(seed))
+                direct = _constructive(
+                    [0] * len(hands), seats, needs, banned, pool, random.Random(seed)
+                )
+                direct[view.seat] = mask_of(view.hand or [])
+                assert hands == direct
+                checked += 1
+            game.push(rng.choice(game.legal_actions()))
+    assert checked >= 5
