@@ -133,7 +133,9 @@ def test_the_language_of_the_game_also_sets_the_help_of_play() -> None:
 def test_an_unknown_language_is_still_refused_clearly(args: list[str]) -> None:
     done = run(*args, locale="fr_FR.UTF-8")
     assert (done.returncode, done.stdout) == (2, "")
-    assert "Invalid value for --lang: 'de' is not one of en, fr, es" in flat(done.stderr)
+    # The system speaks French, so the refusal does too.
+    expected = "Valeur non valable pour '--lang' : 'de' n'est pas parmi en, fr, es"
+    assert expected in flat(done.stderr)
 
 
 def test_language_of_arguments() -> None:
@@ -222,3 +224,72 @@ def test_typers_words_follow_the_language_of_each_build_in_one_process() -> None
     assert "Commandes" in french.stdout and "Utilisation" in french.stdout
     assert "Commands" in english.stdout and "Usage:" in english.stdout
     assert "Commandes" not in english.stdout
+
+
+#: The parser's own refusals, in English, French and Spanish.
+USAGE_ERRORS = [
+    (
+        ["tournament", "--games", "0"],
+        "Invalid value for '--games': it must be at least 1",
+        "Valeur non valable pour '--games' : elle doit valoir au moins 1",
+        "Valor no válido para '--games': debe valer al menos 1",
+    ),
+    (
+        ["simulate", "--players", "x"],
+        "Invalid value for '--players': 'x' is not a whole number",
+        "Valeur non valable pour '--players' : 'x' n'est pas un nombre entier",
+        "Valor no válido para '--players': 'x' no es un número entero",
+    ),
+    (
+        ["tournament", "--gmes", "3"],
+        "No such option: --gmes (Possible options: --games, --rules)",
+        "Option inconnue : --gmes (options possibles : --games, --rules)",
+        "Opción desconocida: --gmes (opciones posibles: --games, --rules)",
+    ),
+    (
+        ["replay"],
+        "Missing argument 'FILE'.",
+        "Argument manquant : 'FILE'.",
+        "Falta el argumento 'FILE'.",
+    ),
+    (
+        ["replay", "a.json", "b.json"],
+        "Unexpected extra arguments: b.json",
+        "Arguments en trop : b.json",
+        "Argumentos de más: b.json",
+    ),
+    (
+        ["tournament", "--games"],
+        "Option '--games' needs a value.",
+        "L'option '--games' demande une valeur.",
+        "La opción '--games' necesita un valor.",
+    ),
+    (
+        ["frobnicate"],
+        "No such command: 'frobnicate'",
+        "Commande inconnue : 'frobnicate'",
+        "Comando desconocido: 'frobnicate'",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "french", "spanish"), USAGE_ERRORS, ids=lambda v: str(v)[:24]
+)
+def test_the_parsers_own_refusals_speak_the_language_in_force(
+    args: list[str], english: str, french: str, spanish: str
+) -> None:
+    for lang, expected in (("en", english), ("fr", french), ("es", spanish)):
+        with language(lang):
+            result = CliRunner().invoke(get_app(), ["--lang", lang, *args])
+        assert result.exit_code == 2, (lang, result.output)
+        shown = flat(result.stderr)
+        assert expected in shown, (lang, shown)
+        if lang != "en":
+            assert english not in shown
+
+
+def test_a_refusal_of_the_installed_command_is_translated_too() -> None:
+    done = run("--lang", "es", "tournament", "--games", "0")
+    assert done.returncode == 2
+    assert "Valor no válido para '--games': debe valer al menos 1" in flat(done.stderr)

@@ -21,6 +21,8 @@ from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from ascenseur.i18n import LANGUAGES, N_, _, set_language, system_language
 
+from .usage_errors import UsageError, translate_usage_error
+
 #: Typer's own words on a help page, by the name of the constant of ``typer.rich_utils`` that
 #: holds each (read when a page is printed), so that they are translated too.
 TYPER_TEXTS = {
@@ -77,6 +79,22 @@ class TranslatedGroup(_TranslatedFrame, TyperGroup):
         for name, text in TYPER_TEXTS.items():
             setattr(rich_utils, name, _(text))
 
+    # The parser's own errors (unknown option, missing argument, bad value) are raised while
+    # the group or a command reads its arguments: both pass through these two methods.
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except UsageError as error:
+            translate_usage_error(error)
+            raise
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as error:
+            translate_usage_error(error)
+            raise
+
 
 def _translated(text: str | None) -> str | None:
     # gettext("") is the catalog's header: an empty text stays empty.
@@ -107,7 +125,10 @@ def _global_options(
     """The options before the command: the language of the messages."""
     if lang is not None and lang not in LANGUAGES:
         raise typer.BadParameter(
-            f"{lang!r} is not one of {', '.join(LANGUAGES)}", param_hint="--lang"
+            _("{value} is not one of {choices}").format(
+                value=repr(lang), choices=", ".join(LANGUAGES)
+            ),
+            param_hint="'--lang'",
         )
     set_language(lang or system_language())
 
