@@ -343,7 +343,7 @@ def test_the_constructive_deal_is_the_one_its_definition_gives(
     assert fast == plain
 
 
-@given(st.integers(1, 60), st.data())
+@given(st.integers(1, 52), st.data())
 def test_the_chance_of_a_good_shuffle_for_one_player_is_the_hypergeometric_one(
     unseen: int, data: st.DataObject
 ) -> None:

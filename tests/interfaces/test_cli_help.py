@@ -134,7 +134,7 @@ def test_an_unknown_language_is_still_refused_clearly(args: list[str]) -> None:
     done = run(*args, locale="fr_FR.UTF-8")
     assert (done.returncode, done.stdout) == (2, "")
     # The system speaks French, so the refusal does too.
-    expected = "Valeur non valable pour '--lang' : 'de' n'est pas parmi en, fr, es"
+    expected = "Valeur non valable pour '--lang' : 'de' n'est pas l'une des langues en, fr, es"
     assert expected in flat(done.stderr)
 
 
@@ -269,6 +269,30 @@ USAGE_ERRORS = [
         "No such command: 'frobnicate'",
         "Commande inconnue : 'frobnicate'",
         "Comando desconocido: 'frobnicate'",
+    ),
+    (
+        ["plya"],
+        "No such command: 'plya' Did you mean 'play', 'replay'?",
+        "Commande inconnue : 'plya' Vouliez-vous dire 'play', 'replay' ?",
+        "Comando desconocido: 'plya' ¿Quería decir 'play', 'replay'?",
+    ),
+    (
+        [],
+        "Missing command.",
+        "Commande manquante.",
+        "Falta el comando.",
+    ),
+    (
+        ["play", "--delay", "-1"],
+        "Invalid value for '--delay': it must be at least 0",
+        "Valeur non valable pour '--delay' : elle doit valoir au moins 0",
+        "Valor no válido para '--delay': debe valer al menos 0",
+    ),
+    (
+        ["play", "--x\x1b[31m"],
+        "No such option: --x\\x1b[31m",
+        "Option inconnue : --x\\x1b[31m",
+        "Opción desconocida: --x\\x1b[31m",
     ),
 ]
 

@@ -125,7 +125,7 @@ def _global_options(
     """The options before the command: the language of the messages."""
     if lang is not None and lang not in LANGUAGES:
         raise typer.BadParameter(
-            _("{value} is not one of {choices}").format(
+            _("{value} is not one of the languages {choices}").format(
                 value=repr(lang), choices=", ".join(LANGUAGES)
             ),
             param_hint="'--lang'",

@@ -26,7 +26,10 @@ _MissingParameter: Any = _EXCEPTIONS.MissingParameter
 _BadOptionUsage: Any = _EXCEPTIONS.BadOptionUsage
 
 _EXTRA_ARGUMENTS = re.compile(r"Got unexpected extra argument(\(s\)|s?) \((?P<args>.*)\)$", re.S)
-_NO_SUCH_COMMAND = re.compile(r"No such command '(?P<name>.*)'\.$", re.S)
+_NO_SUCH_COMMAND = re.compile(
+    r"No such command (?P<name>'.*'|\".*\")\.( Did you mean (?P<matches>.*)\?)?$", re.S
+)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _REQUIRES = re.compile(
     r"Option '(?P<name>[^']*)' requires (an argument|(?P<count>\d+) arguments)\.$"
 )
@@ -43,7 +46,7 @@ def translate_usage_error(error: Exception) -> None:
 
 def _translated_message(error: Any) -> str | None:
     if isinstance(error, _NoSuchOption):
-        text = _("No such option: {name}").format(name=error.option_name)
+        text = _("No such option: {name}").format(name=_shown(error.option_name))
         if error.possibilities:
             text += " " + _("(Possible options: {options})").format(
                 options=", ".join(sorted(error.possibilities))
@@ -55,7 +58,12 @@ def _translated_message(error: Any) -> str | None:
             return _("Missing argument {name}.").format(name=hint)
         return _("Missing option {name}.").format(name=hint)
     if isinstance(error, typer.BadParameter):
-        reason = _validation_reason(error) or error.message
+        if error.__cause__ is None:
+            reason = error.message  # our own refusal, already in the language in force
+        else:
+            reason = _validation_reason(error)
+            if reason is None:
+                return None  # a reason we cannot read: the parser's English, whole
         hint = _hint(error)
         if not hint:
             return _("Invalid value: {reason}").format(reason=reason)
@@ -77,8 +85,19 @@ def _translated_message(error: Any) -> str | None:
         return _("Unexpected extra arguments: {arguments}").format(arguments=found["args"])
     found = _NO_SUCH_COMMAND.match(message)
     if found:
-        return _("No such command: {name}").format(name=f"'{found['name']}'")
+        text = _("No such command: {name}").format(name=found["name"])
+        if found["matches"]:
+            text += " " + _("Did you mean {commands}?").format(commands=found["matches"])
+        return text
+    if message == "Missing command.":
+        return _("Missing command.")
     return None
+
+
+def _shown(value: str) -> str:
+    """A value typed by the user, its control characters written out (``\\x1b``) so that
+    they cannot drive the terminal, as the parser shows them."""
+    return _CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", value)
 
 
 def _hint(error: Any) -> str:
@@ -108,8 +127,8 @@ def _validation_reason(error: Any) -> str | None:
     except (IndexError, TypeError):
         return None
     kind = first.get("type")
-    limits = first.get("ctx") or {}
-    value = first.get("input")
+    limits = {key: _number(limit) for key, limit in (first.get("ctx") or {}).items()}
+    value = _shown(repr(first.get("input")))
     if kind == "greater_than_equal":
         return _("it must be at least {limit}").format(limit=limits.get("ge"))
     if kind == "greater_than":
@@ -119,9 +138,16 @@ def _validation_reason(error: Any) -> str | None:
     if kind == "less_than":
         return _("it must be less than {limit}").format(limit=limits.get("lt"))
     if kind == "int_parsing":
-        return _("{value} is not a whole number").format(value=repr(value))
+        return _("{value} is not a whole number").format(value=value)
     if kind == "float_parsing":
-        return _("{value} is not a number").format(value=repr(value))
+        return _("{value} is not a number").format(value=value)
     if kind == "bool_parsing":
-        return _("{value} is not yes or no").format(value=repr(value))
+        return _("{value} is not yes or no").format(value=value)
     return None
+
+
+def _number(limit: object) -> object:
+    """A bound as a person writes it: 0, not 0.0."""
+    if isinstance(limit, float) and limit.is_integer():
+        return int(limit)
+    return limit
