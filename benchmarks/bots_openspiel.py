@@ -23,7 +23,9 @@ every entry plays every hand. Entries:
   deal as its only world — to measure what the hidden cards are worth to our search against
   the same opponents. With one world it trusts its model of the others' replies completely;
   ``expert/playout_noise=0.15+peek`` expects them to stray, which is worth much more there
-  (the README gives both).
+  (the README gives both). ``NAME+peek-bid`` sees every card only for its bid and plays
+  honestly; ``NAME+peek-play`` bids honestly and sees every card for its cards: where the
+  hidden cards are worth most, at the bidding or in the play.
 
 Usage (needs ``pip install ascenseur[openspiel]``)::
 
@@ -114,6 +116,22 @@ def make_entry(spec: str, seed: int) -> Any:
     return bot
 
 
+def _peeks(spec: str, phase: Phase) -> bool:
+    """Whether the entry ``spec`` sees every card for a decision in ``phase``."""
+    if spec.endswith("+peek"):
+        return True
+    if spec.endswith("+peek-bid"):
+        return phase is Phase.BID
+    return spec.endswith("+peek-play") and phase is Phase.PLAY
+
+
+def _true_worths(game: Game) -> dict[int, tuple[float, int]]:
+    """What the search's own worlds carry at the bidding: each hand's worth to the model."""
+    if game.phase is not Phase.BID:
+        return {}
+    return {seat: _bid_worth(game, seat) for seat in range(game.players)}
+
+
 def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
     """Every rotation of one deal; per entry: points, exact bids, decision times."""
     import pyspiel
@@ -155,7 +173,7 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
                 bot.simulations = simulations  # type: ignore[attr-defined]
                 agents.append(bot)
             else:
-                agents.append(make_entry(name.removesuffix("+leak").removesuffix("+peek"), seed))
+                agents.append(make_entry(name.split("+")[0], seed))
         to_action = card_actions()[0]
         # What the rule-based bidding model expects of each hand when its player bids (the
         # bids before it taken into account), for the bid diagnostics.
@@ -175,11 +193,15 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
                 action = from_openspiel_action(game.phase, ospiel_action)
             elif seats_spec[entry].endswith("+leak"):
                 action = agents[seat].choose(leaked_view(game, seat))
-            elif seats_spec[entry].endswith("+peek"):
-                # The true deal as the search's only world.
+            elif _peeks(seats_spec[entry], game.phase):
+                # The true deal as the search's only world (its worths worked out as the
+                # search's own worlds do).
                 truth = game.copy()
-                agents[seat]._worlds = lambda _view, truth=truth: (truth.copy(), 1.0)
-                action = agents[seat].choose(game.view(seat))
+                worth = _true_worths(truth)
+                bot = agents[seat]
+                bot._worlds = lambda _view, truth=truth, worth=worth: (truth.copy(), 1.0, worth)
+                action = bot.choose(game.view(seat))
+                del bot._worlds  # honest again
             else:
                 action = agents[seat].choose(game.view(seat))
             times[entry].append(time.perf_counter() - start)
