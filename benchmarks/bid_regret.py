@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import random
 import statistics
 import sys
 import time
@@ -37,7 +36,15 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bots_openspiel import interval, make_entry, openspiel_rules
+from bots_openspiel import (
+    dealt_game,
+    interval,
+    make_entry,
+    openspiel_rules,
+    seat_seed,
+    seats_of,
+    table_arguments,
+)
 
 from ascenseur import Game
 from ascenseur.bots import RulesBot, make_bot
@@ -48,7 +55,7 @@ def _seat_bots(seats: list[str], deal: int, rotation: int, entry_at: list[int]) 
     """The bots of one seating, seeded as ``bots_openspiel.py`` seeds them."""
     agents: list[Any] = []
     for seat, entry in enumerate(entry_at):
-        seed = (deal * 131 + rotation) * 17 + seat
+        seed = seat_seed(deal, rotation, seat)
         name = seats[entry]
         if name == "ismcts":
             agents.append(make_bot("ismcts", seed))
@@ -70,14 +77,10 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> list[dict[str, Any]
     """Every seating of one deal: the measured entry's bid and every alternative's points."""
     seats, players, tricks, deal, spread = args
     rules = openspiel_rules(tricks)
-    deal_rng = random.Random(1_000_003 * deal + 7)
-    dealer = deal_rng.randrange(players)
-    deal_seed = deal_rng.getrandbits(32)
     hands = []
     for rotation in range(players):
         entry_at = [(seat - rotation) % players for seat in range(players)]
-        game = Game.new(rules, players, first_dealer=dealer)
-        game.deal(random.Random(deal_seed))
+        game = dealt_game(rules, players, deal)
         agents = _seat_bots(seats, deal, rotation, entry_at)
         me = entry_at.index(0)
         while not (game.phase is Phase.BID and game.turn == me):
@@ -125,18 +128,11 @@ def _paired(hands: list[dict[str, Any]], pick: Any) -> tuple[float, float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--tricks", type=int, default=5)
-    parser.add_argument("--deals", type=int, default=20, help="each played once per seat")
-    parser.add_argument("--first-deal", type=int, default=0)
-    parser.add_argument("--seats", default="expert,ismcts,ismcts")
+    table_arguments(parser, seats="expert,ismcts,ismcts", deals=20)
     parser.add_argument("--spread", type=int, default=2, help="alternatives within this")
-    parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", metavar="FILE", help="also write every hand as JSON")
     args = parser.parse_args()
-    seats = [s.strip() for s in args.seats.split(",")]
-    if len(seats) != args.players:
-        sys.exit(f"--seats: {len(seats)} entries for {args.players} players")
+    seats = seats_of(args)
     if "ismcts-leaky" in seats:
         sys.exit("--seats: ismcts-leaky (OpenSpiel's C++ bot) cannot be copied to replay a hand")
     tasks = [

@@ -116,6 +116,39 @@ def make_entry(spec: str, seed: int) -> Any:
     return bot
 
 
+def dealt_game(rules: Any, players: int, deal: int) -> Game:
+    """Deal number ``deal``: the same dealer and cards in every seating and every script."""
+    deal_rng = random.Random(1_000_003 * deal + 7)
+    dealer = deal_rng.randrange(players)
+    deal_seed = deal_rng.getrandbits(32)
+    game = Game.new(rules, players, first_dealer=dealer)
+    game.deal(random.Random(deal_seed))
+    return game
+
+
+def seat_seed(deal: int, rotation: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in seating ``rotation`` of deal ``deal``."""
+    return (deal * 131 + rotation) * 17 + seat
+
+
+def table_arguments(parser: argparse.ArgumentParser, seats: str, deals: int) -> None:
+    """The options that set the table and the deals (shared by the benchmark scripts)."""
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--tricks", type=int, default=5)
+    parser.add_argument("--deals", type=int, default=deals, help="each played once per seat")
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--seats", default=seats)
+    parser.add_argument("--jobs", type=int, default=2)
+
+
+def seats_of(args: argparse.Namespace) -> list[str]:
+    """The entries of ``--seats``, one per player (or the script stops, saying why)."""
+    seats = [s.strip() for s in args.seats.split(",")]
+    if len(seats) != args.players:
+        sys.exit(f"--seats: {len(seats)} entries for {args.players} players")
+    return seats
+
+
 def _peeks(spec: str, phase: Phase) -> bool:
     """Whether the entry ``spec`` sees every card for a decision in ``phase``."""
     if spec.endswith("+peek"):
@@ -139,22 +172,18 @@ def play_deal(args: tuple[list[str], int, int, int, int]) -> dict[str, Any]:
     seats_spec, players, tricks, deal, simulations = args
     rules = openspiel_rules(tricks)
     ospiel = openspiel_game(rules, players)
-    deal_rng = random.Random(1_000_003 * deal + 7)
-    dealer = deal_rng.randrange(players)
-    deal_seed = deal_rng.getrandbits(32)
     out: dict[str, Any] = {"deal": deal, "points": [], "exact": [], "times": [], "hands": []}
     points = [0.0] * players
     exact = [0] * players
     times: list[list[float]] = [[] for _ in range(players)]
     for rotation in range(players):
         entry_at = [(seat - rotation) % players for seat in range(players)]
-        game = Game.new(rules, players, first_dealer=dealer)
-        game.deal(random.Random(deal_seed))
+        game = dealt_game(rules, players, deal)
         state = to_openspiel(game, ospiel)
         agents: list[Any] = []
         for seat, entry in enumerate(entry_at):
             name = seats_spec[entry]
-            seed = (deal * 131 + rotation) * 17 + seat
+            seed = seat_seed(deal, rotation, seat)
             if name == "ismcts-leaky":
                 agents.append(
                     pyspiel.ISMCTSBot(
@@ -229,18 +258,11 @@ def interval(values: list[float]) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--tricks", type=int, default=5)
-    parser.add_argument("--deals", type=int, default=100, help="each played once per seat")
-    parser.add_argument("--seats", default="expert,ismcts,ismcts-leaky")
+    table_arguments(parser, seats="expert,ismcts,ismcts-leaky", deals=100)
     parser.add_argument("--simulations", type=int, default=1000)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args()
-    seats = [s.strip() for s in args.seats.split(",")]
-    if len(seats) != args.players:
-        sys.exit(f"--seats: {len(seats)} entries for {args.players} players")
+    seats = seats_of(args)
     tasks = [
         (seats, args.players, args.tricks, deal, args.simulations)
         for deal in range(args.first_deal, args.first_deal + args.deals)
