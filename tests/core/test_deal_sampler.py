@@ -19,7 +19,7 @@ from ascenseur.core.sampler import (
     _dealable,
     _shuffle_chance,
     _takers,
-    hidden_seats,
+    hidden_deal,
 )
 
 
@@ -370,10 +370,7 @@ def test_a_hopeless_shuffle_is_skipped_for_the_constructive_deal() -> None:
         game.deal(rng)
         while game.phase in (Phase.BID, Phase.PLAY):
             view = game.view(game.turn)
-            seats = hidden_seats(view)
-            needs = [view.hand_counts[s] for s in seats]
-            banned = [sum(SUIT_MASKS[suit] for suit in view.voids[s]) for s in seats]
-            pool = view.unseen_cards()
+            seats, needs, banned, pool = hidden_deal(view)
             if (
                 view.phase is Phase.PLAY
                 and _shuffle_chance(needs, banned, pool) < _HOPELESS_SHUFFLE

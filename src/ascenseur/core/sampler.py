@@ -37,6 +37,20 @@ def hidden_seats(view: PlayerView) -> list[int]:
     return [s for s in range(view.players) if s != view.seat]
 
 
+def hidden_deal(view: PlayerView) -> tuple[list[int], list[int], list[int], list[Card]]:
+    """What a world must deal for ``view``: the hidden seats, how many cards each holds, the
+    cards each may not hold (the suits it is out of, as a mask), and the unseen cards."""
+    seats = hidden_seats(view)
+    needs = [view.hand_counts[s] for s in seats]
+    banned = []
+    for s in seats:
+        mask = 0
+        for suit in view.voids[s]:
+            mask |= SUIT_MASKS[suit]
+        banned.append(mask)
+    return seats, needs, banned, view.unseen_cards()
+
+
 def sample_hands(view: PlayerView, rng: random.Random) -> list[int]:
     """A bitmask per seat of the cards held now, in a world consistent with ``view``."""
     n = view.players
@@ -47,15 +61,7 @@ def sample_hands(view: PlayerView, rng: random.Random) -> list[int]:
         hands[view.seat] = mask_of(view.hand)
     for seat, cards in view.visible_hands.items():
         hands[seat] = mask_of(cards)
-    seats = hidden_seats(view)
-    needs = [view.hand_counts[s] for s in seats]
-    banned = []
-    for s in seats:
-        mask = 0
-        for suit in view.voids[s]:
-            mask |= SUIT_MASKS[suit]
-        banned.append(mask)
-    pool = view.unseen_cards()
+    seats, needs, banned, pool = hidden_deal(view)
     total = sum(needs)
     if total > len(pool):
         raise ValueError("the view holds more hidden cards than there are unseen cards")
