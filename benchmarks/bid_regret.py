@@ -47,21 +47,17 @@ from bots_openspiel import (
 )
 
 from ascenseur import Game
-from ascenseur.bots import RulesBot, make_bot
+from ascenseur.bots import RulesBot
 from ascenseur.core.engine import Phase
 
 
 def _seat_bots(seats: list[str], deal: int, rotation: int, entry_at: list[int]) -> list[Any]:
     """The bots of one seating, seeded as ``bots_openspiel.py`` seeds them."""
-    agents: list[Any] = []
-    for seat, entry in enumerate(entry_at):
-        seed = seat_seed(deal, rotation, seat)
-        name = seats[entry]
-        if name == "ismcts":
-            agents.append(make_bot("ismcts", seed))
-        else:
-            agents.append(make_entry(name, seed))
-    return agents
+    # make_entry builds ``ismcts`` too (1000 simulations, as bots_openspiel.py gives it).
+    return [
+        make_entry(seats[entry], seat_seed(deal, rotation, seat))
+        for seat, entry in enumerate(entry_at)
+    ]
 
 
 def _play_out(game: Game, agents: list[Any], me: int) -> tuple[int, int]:
