@@ -317,3 +317,25 @@ def test_a_refusal_of_the_installed_command_is_translated_too() -> None:
     done = run("--lang", "es", "tournament", "--games", "0")
     assert done.returncode == 2
     assert "Valor no válido para '--games': debe valer al menos 1" in flat(done.stderr)
+
+
+#: What Typer would print beside an option for the Python type it reads (``<int range>``,
+#: ``<bool>`` beside a flag as if it took a value).
+PYTHON_TYPE = re.compile(r"<(?:bool|int|float|str|path)[^>]*>")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+@pytest.mark.parametrize("name", ["main", "play", "simulate", "replay", "rules", "tournament"])
+def test_help_names_what_an_option_takes_without_python_types(lang: str, name: str) -> None:
+    """A flag shows nothing after its name; a number N or X; a text TEXT in the page's
+    language; the usage line does not double the brackets of an optional argument."""
+    done = run("--lang", lang, *page(name))
+    assert done.returncode == 0, done.stderr
+    shown = flat(done.stdout)
+    assert not PYTHON_TYPE.search(shown), f"a Python type in the {lang} help of {name}: {shown}"
+    assert "[[" not in shown
+    assert re.search(r"--help (Show|Afficher|Mostrar)", shown), shown
+    if name == "tournament":
+        assert "--games N [x>=1]" in shown
+        assert "--json " + {"en": "Print", "fr": "Afficher", "es": "Mostrar"}[lang] in shown
+        assert "--bots " + {"en": "TEXT", "fr": "TEXTE", "es": "TEXTO"}[lang] in shown

@@ -55,6 +55,7 @@ class _TranslatedFrame:
         option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:
             option.help = self._help_option_help
+            option.metavar = ""
         return option
 
 
@@ -76,6 +77,7 @@ class TranslatedGroup(_TranslatedFrame, TyperGroup):
             for param in command.params:
                 if isinstance(param, TyperOption | TyperArgument):
                     param.help = _translated(param.help)
+                    _name_its_value(param)
         for name, text in TYPER_TEXTS.items():
             setattr(rich_utils, name, _(text))
 
@@ -94,6 +96,26 @@ class TranslatedGroup(_TranslatedFrame, TyperGroup):
         except UsageError as error:
             translate_usage_error(error)
             raise
+
+
+def _name_its_value(param: TyperOption | TyperArgument) -> None:
+    """Name what an option or argument takes, in the page's language: a flag takes nothing
+    (Typer would print ``<bool>`` as if it took a value), a number ``N`` or ``X``, a text
+    ``TEXT`` (Typer would print Python's ``<int range>``, ``<str>``). An argument's name,
+    ``FILE``, says it already: no type beside it."""
+    if isinstance(param, TyperArgument):
+        param.display_type_rich = lambda ctx: None  # type: ignore[method-assign]
+    if param.metavar is not None:
+        return
+    kind = param.bare_type()
+    if getattr(param, "is_flag", False):
+        param.metavar = ""
+    elif kind == "int":
+        param.metavar = "N"
+    elif kind == "float":
+        param.metavar = "X"
+    elif kind == "str":
+        param.metavar = _("TEXT")
 
 
 def _translated(text: str | None) -> str | None:

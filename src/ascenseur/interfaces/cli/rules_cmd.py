@@ -26,7 +26,7 @@ from .options import RuleOption, RulesFileOption, rules_or_exit
 def rules_command(
     name: Annotated[
         str | None,
-        typer.Argument(metavar="[PRESET]", help=N_("A preset to explain; none to list them all.")),
+        typer.Argument(metavar="PRESET", help=N_("A preset to explain; none to list them all.")),
     ] = None,
     rule: RuleOption = None,
     rules_file: RulesFileOption = None,
