@@ -511,9 +511,10 @@ def test_option_bidding_simultaneous_needs_bid_limit_none() -> None:
         with pytest.raises(RulesError, match="simultaneous bidding needs bid_limit none") as caught:
             preset("classique").override({"bidding": "simultaneous", "bid_limit": limit})
         assert caught.value.option == "bid_limit"
-    with pytest.raises(RulesError) as caught:
+    # Only bidding was changed: the refusal names it (the preset's hook is not the user's).
+    with pytest.raises(RulesError, match="bid_limit is hook") as caught:
         preset("classique").override({"bidding": "simultaneous"})
-    assert caught.value.option == "bid_limit"
+    assert caught.value.option == "bidding"
     rules = preset("classique").override({"bidding": "simultaneous", "bid_limit": "none"})
     assert rules.bidding.value == "simultaneous"
 
@@ -906,7 +907,9 @@ def test_rule_a_dealt_hand_must_fit_the_table() -> None:
             "scoring",
             "pool must be true",
         ),
-        ({"bidding": "simultaneous"}, "bid_limit", "simultaneous bidding needs bid_limit none"),
+        ({"bidding": "simultaneous"}, "bidding", "simultaneous bidding needs bid_limit none"),
+        ({"decks": True}, "decks", "not 1, 2 or auto"),
+        ({"decks": 2.0}, "decks", "not 1, 2 or auto"),
     ],
 )
 def test_rule_invalid_option_is_refused_naming_the_option(

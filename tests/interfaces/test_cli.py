@@ -81,7 +81,7 @@ def test_a_refused_record_is_one_line_on_stderr_and_nothing_else(tmp_path: Path)
 def test_an_impossible_rule_is_refused_with_its_name() -> None:
     done = command("rules", "classique", "--rule", "bidding=simultaneous")
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.startswith("bid_limit: simultaneous bidding needs bid_limit none")
+    assert done.stderr.startswith("bidding: simultaneous bidding needs bid_limit none")
     assert len(done.stderr.splitlines()) == 1
 
 

@@ -86,15 +86,60 @@ def test_rules_file_in_toml(tmp_path: Path) -> None:
 
 def test_command_line_overrides_the_file_and_the_file_the_preset(tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
-    house.write_text('preset = "prime"\nvoid_rule = "must-trump"\n[scoring]\nmade_base = 3\n')
-    rules = build_rules(None, ["void_rule=free"], house)
+    house.write_text('preset = "prime"\nvoid_rule = "must-trump"\nscoring = "ascensor"\n')
+    rules = build_rules(None, ["void_rule=free", "scoring.made_base=3"], house)
     assert rules.preset == "prime"
     assert rules.void_rule.value == "free"
-    # A partial scoring table completes the preset's own numbers (bonus-10: 10, 1, 0, 0).
-    assert rules.scoring == Scoring(3, 1, 0, 0)
+    # scoring.KEY changes one number of the scoring in force (the file's ascensor: 10, 5, 0, 5).
+    assert rules.scoring == Scoring(3, 5, 0, 5)
     # --rules wins over the file's preset.
     assert build_rules("ascensor", [], house).preset == "ascensor"
     assert build_rules("classique", ["scoring.made_base=2"]).scoring == Scoring(2, 1, 0, 1, True)
+
+
+def test_a_scoring_table_in_a_file_is_the_whole_scoring_and_a_missing_pool_means_none(
+    tmp_path: Path,
+) -> None:
+    """RULES.md §7: a table of the four numbers and the pool flag; a missing ``pool`` means
+    no pool, even on a preset that plays with the pool (classique)."""
+    house = tmp_path / "house.toml"
+    house.write_text(
+        "[scoring]\nmade_base = 10\nmade_per_trick = 2\nmissed_per_trick = 0\n"
+        "missed_per_diff = 3\n",
+        encoding="utf-8",
+    )
+    assert build_rules(None, [], house).scoring == Scoring(10, 2, 0, 3, pool=False)
+    assert build_rules("classique", [], house).scoring.pool is False
+    # The same table on the command line, and a table that asks for the pool.
+    table = '{"made_base": 10, "made_per_trick": 2, "missed_per_trick": 0, "missed_per_diff": 3}'
+    assert build_rules("classique", [f"scoring={table}"]).scoring == Scoring(10, 2, 0, 3)
+    assert build_rules(None, ["scoring.pool=true"], house).scoring == Scoring(10, 2, 0, 3, True)
+    # A table without all four numbers is refused, naming the missing one.
+    house.write_text("[scoring]\nmade_base = 3\n", encoding="utf-8")
+    assert_refused(
+        run("rules", "--rules-file", str(house)), "scoring:", "made_per_trick is missing"
+    )
+
+
+def test_options_that_play_together_are_not_refused_for_coming_in_two_steps(
+    tmp_path: Path,
+) -> None:
+    """The file's options and the command line's are checked once, as one combination."""
+    house = tmp_path / "house.toml"
+    house.write_text('preset = "ascensor"\nbidding = "simultaneous"\n', encoding="utf-8")
+    rules = build_rules(None, ["bid_limit=none"], house)
+    assert (rules.bidding.value, rules.bid_limit.value) == ("simultaneous", "none")
+    # And a later value wins over an earlier one.
+    assert build_rules("prime", ["void_rule=must-trump", "void_rule=free"]).void_rule.value == (
+        "free"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"), [("1", True), ("0", False), ("true", True), ("no", False)]
+)
+def test_a_flag_on_the_command_line_takes_1_and_0(value: str, expected: bool) -> None:
+    assert build_rules("classique", [f"strip_to_multiple={value}"]).strip_to_multiple is expected
 
 
 def test_parse_rule_text() -> None:
@@ -111,7 +156,12 @@ def test_parse_rule_text() -> None:
         (["nope"], ["preset", "'nope'"]),
         (["--rule", "void_rule=sometimes"], ["void_rule:", "'sometimes'", "must-trump, free"]),
         (["--rule", "colour=red"], ["colour:", "no such option"]),
-        (["--rule", "bidding=simultaneous"], ["bid_limit:", "simultaneous bidding"]),
+        (["--rule", "bidding=simultaneous"], ["bidding:", "simultaneous bidding", "bid_limit"]),
+        (
+            ["--rule", "bidding=simultaneous", "--rule", "bid_limit=under"],
+            ["bid_limit:", "simultaneous bidding", "(bid_limit is under)"],
+        ),
+        (["--rule", "decks=true"], ["decks:", "not 1, 2 or auto"]),
         (["--rule", "ladder=[1,30]"], ["ladder:", "a hand of 30 cards is larger than the deck"]),
         (["prime", "--players", "9"], ["players:", "3 to 8 players, not 9"]),
         (["--rule", "decks=3"], ["decks:", "not 1, 2 or auto"]),
@@ -132,7 +182,8 @@ def test_impossible_rules_are_refused_naming_the_option(
         ("ladder = [", ["--rules-file:", "not valid TOML"]),
         ('colour = "red"', ["colour:", "no such option"]),
         ("blind_single_card = 3", ["blind_single_card:", "not true or false"]),
-        ('bidding = "simultaneous"', ["bid_limit:", "simultaneous"]),
+        ('bidding = "simultaneous"', ["bidding:", "simultaneous"]),
+        ("decks = 1.0", ["decks:", "not 1, 2 or auto"]),
         ('preset = "bridge"', ["preset:", "'bridge'"]),
         ("[scoring]\nmade_base = 1\nbonus = 2", ["scoring:", "'bonus'"]),
     ],

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -171,14 +171,16 @@ class Rules:
                 )
             changes[name] = _coerce_option(name, raw)
         rules = dataclasses.replace(self, **changes)
-        rules._check_alone()
+        rules._check_alone(changed=changes.keys())
         return rules
 
-    def _check_alone(self) -> None:
-        """The checks that do not depend on the number of players."""
+    def _check_alone(self, changed: Iterable[str] = ()) -> None:
+        """The checks that do not depend on the number of players; a refusal names the
+        option that was ``changed`` when only one of the two in conflict was."""
         if self.bidding is Bidding.SIMULTANEOUS and self.bid_limit is not BidLimit.NONE:
+            changed = set(changed)
             raise RulesError(
-                "bid_limit",
+                "bidding" if "bidding" in changed and "bid_limit" not in changed else "bid_limit",
                 _(
                     "simultaneous bidding needs bid_limit none: sealed bids cannot be "
                     "limited by bids not yet revealed (bid_limit is {value})"
@@ -412,7 +414,10 @@ def parse_option_text(text: str) -> Any:
 
 
 def _coerce_option(name: str, raw: Any) -> Any:
-    if isinstance(raw, str) and name not in _ENUMS and name not in ("ladder", "scoring"):
+    # Texts that are not read as JSON: enum values, ladders and scorings parse their own;
+    # a flag takes "1"/"0" and "yes"/"no" as well as true/false.
+    as_text = (*_ENUMS, "ladder", "scoring", "strip_to_multiple", "blind_single_card")
+    if isinstance(raw, str) and name not in as_text:
         raw = parse_option_text(raw)
     if name in _ENUMS:
         enum = _ENUMS[name]
@@ -426,7 +431,7 @@ def _coerce_option(name: str, raw: Any) -> Any:
                 ),
             ) from None
     if name == "decks":
-        if raw in (1, 2, "auto", "1", "2"):
+        if raw in ("auto", "1", "2") or (type(raw) is int and raw in (1, 2)):
             return raw if raw == "auto" else int(raw)
         raise RulesError(name, _("{value!r} is not 1, 2 or auto").format(value=raw))
     if name in ("strip_to_multiple", "blind_single_card"):

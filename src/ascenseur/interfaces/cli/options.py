@@ -104,25 +104,30 @@ def _scoring_table(scoring: Scoring) -> dict[str, Any]:
     }
 
 
-def _apply(rules: Rules, options: Mapping[str, Any]) -> Rules:
-    """``rules`` with ``options`` applied; a partial scoring table (from a file, or
-    ``scoring.KEY=value`` on the command line) completes the current scoring's numbers."""
+def _apply(rules: Rules, steps: Sequence[Mapping[str, Any]]) -> Rules:
+    """``rules`` with the options of every step applied in order (the rules file's, then the
+    command line's), checked once, as one combination: a value given later wins, and
+    options that can be played together are not refused because they came in two steps.
+
+    A whole scoring (a name, or a table: RULES.md §7, a missing ``pool`` meaning no pool)
+    replaces the scoring; ``scoring.KEY=value`` on the command line changes one number of
+    the scoring in force at that point."""
     plain: dict[str, Any] = {}
-    scoring_parts: dict[str, Any] = {}
-    for key, value in options.items():
-        if key == "scoring" and isinstance(value, Mapping):
-            scoring_parts.update(value)
-        elif key.startswith("scoring."):
-            scoring_parts[key.removeprefix("scoring.")] = value
-        else:
-            plain[key] = value
-    if "scoring" in plain:
-        rules = rules.override({"scoring": plain.pop("scoring")})
-    if scoring_parts:
-        table = _scoring_table(rules.scoring)
-        for key, value in scoring_parts.items():
-            table[key] = _number_text(value)
-        rules = rules.override({"scoring": table})
+    scoring: Any = None
+    parts: dict[str, Any] = {}
+    for options in steps:
+        for key, value in options.items():
+            if key == "scoring":
+                scoring, parts = value, {}
+            elif key.startswith("scoring."):
+                parts[key.removeprefix("scoring.")] = _number_text(value)
+            else:
+                plain[key] = value
+    if parts:
+        base = rules.scoring if scoring is None else rules.override({"scoring": scoring}).scoring
+        scoring = {**_scoring_table(base), **parts}
+    if scoring is not None:
+        plain["scoring"] = scoring
     return rules.override(plain)
 
 
@@ -156,14 +161,13 @@ def build_rules(
     if file_preset is not None and not isinstance(file_preset, str):
         raise RulesError("preset", _("{value!r} is not a preset name").format(value=file_preset))
     rules = preset(preset_name or file_preset or "classique")
-    rules = _apply(rules, file_options)
-    command_line: dict[str, Any] = {}
+    command_line: list[dict[str, Any]] = []
     for text in rule_texts:
         key, value = parse_rule_text(text)
         if key == "preset":
             raise RulesError("--rule", _("choose the preset with --rules PRESET"))
-        command_line[key] = value
-    rules = _apply(rules, command_line)
+        command_line.append({key: value})
+    rules = _apply(rules, [file_options, *command_line])
     if players is not None:
         rules.validate(players)
     return rules
