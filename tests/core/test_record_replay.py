@@ -194,7 +194,7 @@ def test_record_score_sheet_round_with_bids_and_no_won_yet() -> None:
         "dealer": 1,
         "trump": None,
         "bids": [2, 4, 2, 1],
-        "won": None,
+        "won": [0, 0, 0, 0],  # the tricks won so far: none written yet
         "points": None,
         "totals": None,
     }
@@ -206,7 +206,29 @@ def test_record_score_sheet_round_in_progress_with_no_bid_yet_lists_bids_as_null
     record["rounds"][1] = {"dealer": 1, "bids": [None, None, None, None]}
     sheet = score_sheet(replay(record))
     assert sheet["rounds"][1]["bids"] is None
-    assert sheet["rounds"][1]["won"] is None and sheet["rounds"][1]["totals"] is None
+    assert sheet["rounds"][1]["won"] == [0, 0, 0, 0] and sheet["rounds"][1]["totals"] is None
+
+
+@pytest.mark.parametrize("last", [{"dealer": 1}, {"dealer": 1, "bids": None}])
+def test_record_a_last_summary_round_may_lack_its_bids_or_give_them_as_null(
+    last: dict[str, object],
+) -> None:
+    """RECORD.md: "The last round may lack tricks or bids"; listed with bids null and the
+    tricks won so far, like a full round in progress."""
+    record = example()
+    record["rounds"][1] = last
+    row = score_sheet(replay(record))["rounds"][1]
+    assert (row["bids"], row["won"], row["points"], row["totals"]) == (
+        None,
+        [0, 0, 0, 0],
+        None,
+        None,
+    )
+    full = example()
+    del full["rounds"][0]["tricks"]
+    full["rounds"][0]["bids"] = None
+    full["rounds"] = full["rounds"][:1]
+    assert score_sheet(replay(full))["rounds"][0]["won"] == [0, 0, 0, 0]
 
 
 def test_record_last_round_with_only_its_dealer_is_listed_as_not_begun() -> None:
@@ -220,7 +242,7 @@ def test_record_last_round_with_only_its_dealer_is_listed_as_not_begun() -> None
         "dealer": 1,
         "trump": None,
         "bids": None,
-        "won": None,
+        "won": [0, 0, 0, 0],
         "points": None,
         "totals": None,
     }
@@ -362,12 +384,12 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "hook",
         _set("rounds.0.bids", [1, 0, 1, 0]),
-        "round 1: Jeanne, the dealer, may not bid 1: the bids would total the 2 tricks",
+        "round 1: Jeanne, the dealer, may not bid 1: the bids would equal the number of tricks (2)",
     ),
     (
         "hook_summary",
         _set("rounds.1.bids", [2, 2, 2, 1]),
-        "round 2: Pierre, the dealer, may not bid 2: the bids would total the 7 tricks",
+        "round 2: Pierre, the dealer, may not bid 2: the bids would equal the number of tricks (7)",
     ),
     (
         "bid_range",
@@ -529,7 +551,7 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "too_many_rounds",
         lambda r: r["rounds"].append({"dealer": 2, "bids": [0, 0, 0, 0]}),
-        "round 3: the ladder of these rules has only 2 rounds",
+        "round 3: the ladder of these rules ends after round 2",
     ),
     (
         "unfinished_round",
@@ -541,7 +563,7 @@ REFUSALS: list[tuple[str, Change, str]] = [
         lambda r: r.pop("format"),
         'format: missing; a record says "format": "ascenseur/1"',
     ),
-    ("format_wrong", _set("format", "ascenseur/0"), "format: 'ascenseur/0' is not ascenseur/1"),
+    ("format_wrong", _set("format", "ascenseur/0"), 'format: "ascenseur/0" is not ascenseur/1'),
     ("players_missing", lambda r: r.pop("players"), "players: missing"),
     (
         "players_not_names",
@@ -572,9 +594,7 @@ def test_record_refusal_players_outside_the_preset() -> None:
     record["players"] = [f"P{i}" for i in range(9)]
     with pytest.raises(RecordError) as caught:
         replay(record)
-    assert str(caught.value) == (
-        "rules: players: the preset prime is played by 3 to 8 players, not 9"
-    )
+    assert str(caught.value) == ("players: the preset prime is played by 3 to 8 players, not 9")
 
 
 def test_record_refusal_under_in_ascensor() -> None:
@@ -585,7 +605,7 @@ def test_record_refusal_under_in_ascensor() -> None:
         replay(record)
     assert str(caught.value) == (
         "round 1: Pierre may not bid 2: the bids would total 2, and they must stay under the "
-        "2 tricks"
+        "number of tricks (2)"
     )
 
 

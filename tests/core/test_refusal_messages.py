@@ -46,7 +46,9 @@ def test_refusal_hook_names_the_dealer_the_bid_and_the_total() -> None:
         game.bid(bid)
     with pytest.raises(IllegalBidError) as caught:
         game.bid(1)
-    assert str(caught.value) == "Ann, the dealer, may not bid 1: the bids would total the 3 tricks"
+    assert str(caught.value) == (
+        "Ann, the dealer, may not bid 1: the bids would equal the number of tricks (3)"
+    )
     assert (caught.value.rule, caught.value.seat) == ("hook", 0)
 
 
@@ -56,7 +58,8 @@ def test_refusal_under_names_the_player_and_the_total() -> None:
     with pytest.raises(IllegalBidError) as caught:
         game.bid(2)
     assert str(caught.value) == (
-        "Cat may not bid 2: the bids would total 3, and they must stay under the 3 tricks"
+        "Cat may not bid 2: the bids would total 3, and they must stay under the number of "
+        "tricks (3)"
     )
     assert (caught.value.rule, caught.value.seat) == ("under", 2)
 

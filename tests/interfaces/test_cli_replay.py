@@ -60,12 +60,12 @@ def test_json_output_is_record_md_exactly(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert result.stderr == ""
     assert keys_in_order(json.loads(result.stdout)) == keys_in_order(json.loads(RECORD_MD_SHEET))
-    # Laid out as in RECORD.md: a key per line, a line per round (RECORD.md wraps each
-    # round's line in two for the page).
-    assert result.stdout == RECORD_MD_SHEET.lstrip().replace(",\n     ", ", ")
+    # Laid out as in RECORD.md, to the byte: a key per line, each round on two lines.
+    assert result.stdout == RECORD_MD_SHEET.lstrip()
     lines = result.stdout.splitlines()
     assert lines[1] == '  "players": ["Jeanne", "Pierre", "Paul", "Martine"],'
     assert lines[3].startswith('    {"cards": 2, "dealer": 0, "trump": "5S", "bids": [0, 0, 1, 0]')
+    assert lines[4] == '     "points": [-2, 3, -1, 3], "totals": [-2, 3, -1, 3]},'
     assert lines[-2:] == ['  "winners": ["Martine"]', "}"]
 
 
@@ -173,12 +173,12 @@ REFUSALS: list[tuple[str, Callable[[dict[str, Any]], Any], list[str]]] = [
     (
         "bid breaking the hook",
         lambda r: first_round(r).__setitem__("bids", [0, 0, 1, 1]),
-        ["round 1:", "Jeanne, the dealer, may not bid 0", "total the 2 tricks"],
+        ["round 1:", "Jeanne, the dealer, may not bid 0", "equal the number of tricks (2)"],
     ),
     (
         "bid breaking under",
         lambda r: r.update(rules={"preset": "classique", "ladder": [2, 7], "bid_limit": "under"}),
-        ["round 2:", "Pierre may not bid 4", "must stay under the 7 tricks"],
+        ["round 2:", "Pierre may not bid 4", "must stay under the number of tricks (7)"],
     ),
     (
         "card not held",
@@ -203,7 +203,7 @@ REFUSALS: list[tuple[str, Callable[[dict[str, Any]], Any], list[str]]] = [
     (
         "rounds beyond the ladder",
         lambda r: r["rounds"].append({"dealer": 2, "bids": [0, 0, 0, 0], "won": [1, 0, 0, 0]}),
-        ["round 3:", "only 2 rounds"],
+        ["round 3:", "ends after round 2"],
     ),
     (
         "impossible rules",
@@ -246,8 +246,28 @@ def test_records_breaking_a_rule_are_refused(
         (b"", ["not a JSON document"]),
         (b'{"format": "ascenseur/1", "players": "\xe9"}', ["not UTF-8 text (byte 38)"]),
         (b'\xef\xbb\xbf{"a": \xff}', ["not UTF-8 text (byte 9)"]),
+        (b"[" * 100_000 + b"]" * 100_000, ["not a record", "nested too deeply"]),
+        (
+            b'{"format": "ascenseur/1", "rules": "classique", "players": ["a", "b", "c"], '
+            b'"rounds": [{"dealer": ' + b"1" * 5000 + b"}]}",
+            ["not a record", "a number in it is too long"],
+        ),
+        (
+            b'{"format": "ascenseur/1", "rules": {"ladder": [1]}, "players": ["\\ud800", "b", '
+            b'"c"], "rounds": []}',
+            ["not a record", "\\ud800", "half of a character"],
+        ),
     ],
-    ids=["truncated JSON", "not an object", "empty", "not UTF-8", "not UTF-8 after a BOM"],
+    ids=[
+        "truncated JSON",
+        "not an object",
+        "empty",
+        "not UTF-8",
+        "not UTF-8 after a BOM",
+        "nested too deeply",
+        "a number of 5000 digits",
+        "a lone surrogate",
+    ],
 )
 def test_malformed_files_are_refused(tmp_path: Path, content: bytes, fragments: list[str]) -> None:
     path = tmp_path / "game.json"

@@ -839,14 +839,15 @@ class Game:
             raise IllegalBidError(
                 _(
                     "{name} may not bid {bid}: the bids would total {total}, and they must stay "
-                    "under the {size} tricks"
+                    "under the number of tricks ({size})"
                 ).format(name=name, bid=bid, total=self.bid_total + bid, size=size),
                 seat=seat,
                 rule="under",
             )
         raise IllegalBidError(
             _(
-                "{name}, the dealer, may not bid {bid}: the bids would total the {size} tricks"
+                "{name}, the dealer, may not bid {bid}: the bids would equal the number of "
+                "tricks ({size})"
             ).format(name=name, bid=bid, size=size),
             seat=seat,
             rule="hook",

@@ -119,8 +119,25 @@ def loads(text: str) -> dict[str, Any]:
                 error=error.msg, line=error.lineno, column=error.colno
             )
         ) from None
+    except RecursionError:
+        raise RecordError(_("not a record: its JSON is nested too deeply")) from None
+    except ValueError:
+        # Python refuses to read a whole number of more than 4,300 digits.
+        raise RecordError(_("not a record: a number in it is too long")) from None
     if not isinstance(data, dict):
         raise RecordError(_("a record is a JSON object"))
+    try:
+        # A lone surrogate ("\ud800") is valid JSON but not text: it could be neither shown
+        # nor written back.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise RecordError(
+            _("not a record: it holds {code}, half of a character, which is not text").format(
+                code=f"\\u{ord(error.object[error.start]):04x}"
+            )
+        ) from None
+    except RecursionError:
+        raise RecordError(_("not a record: its JSON is nested too deeply")) from None
     return data
 
 
@@ -136,7 +153,9 @@ def replay(record: Mapping[str, Any]) -> Replay:
                 _('format: missing; a record says "format": "{format}"').format(format=FORMAT)
             )
         raise RecordError(
-            _("format: {value!r} is not {format}").format(value=record.get("format"), format=FORMAT)
+            _("format: {value} is not {format}").format(
+                value=_shown(record.get("format")), format=FORMAT
+            )
         )
     for key in ("rules", "players", "rounds"):
         if key not in record:
@@ -171,7 +190,7 @@ def replay(record: Mapping[str, Any]) -> Replay:
             raise RecordError(_("{where}: a round is a JSON object").format(where=where))
         if game.phase is Phase.OVER:
             raise RecordError(
-                _("{where}: the ladder of these rules has only {count} rounds").format(
+                _("{where}: the ladder of these rules ends after round {count}").format(
                     where=where, count=game.rounds
                 )
             )
@@ -191,6 +210,9 @@ def replay(record: Mapping[str, Any]) -> Replay:
 def _rules_message(error: RulesError) -> str:
     """A rules error in a record, said once under ``rules``."""
     if error.option == "rules":
+        return str(error)
+    if error.option == "players":
+        # Too many or too few names: the record's players, not its rules, are wrong.
         return str(error)
     return _("rules: {error}").format(error=error)
 
@@ -461,6 +483,10 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
     game = result.game
     n = game.players
     bids = data.get("bids")
+    if "won" not in data and bids is None:
+        # "bids": null says no bid is made yet: a round not begun.
+        result.round_not_begun = True
+        return
     if "won" not in data:
         # A score sheet round in progress: check the bids on a copy, keep them.
         trial = game.copy()
@@ -536,7 +562,8 @@ def score_sheet(result: Replay | Game) -> dict[str, Any]:
                 "dealer": game.dealer,
                 "trump": None,
                 "bids": bids if bids and any(b is not None for b in bids) else None,
-                "won": None,
+                # The tricks won so far (RECORD.md): none is written yet.
+                "won": [0] * game.players,
                 "points": None,
                 "totals": None,
             }

@@ -48,18 +48,30 @@ def read_record_text(source: str) -> str:
         ) from None
 
 
+def _round_lines(row: dict[str, Any], last: bool) -> list[str]:
+    """One round of the sheet as RECORD.md writes it: two lines, the second from
+    ``"points"`` on, one space further in."""
+    keys = list(row)
+    cut = keys.index("points") if "points" in keys else len(keys)
+    head = json.dumps({k: row[k] for k in keys[:cut]}, ensure_ascii=False)
+    end = "" if last else ","
+    if cut == len(keys):
+        return [f"    {head}{end}"]
+    tail = json.dumps({k: row[k] for k in keys[cut:]}, ensure_ascii=False)
+    return [f"    {head[:-1]},", f"     {tail[1:]}{end}"]
+
+
 def sheet_json(sheet: dict[str, Any]) -> str:
-    """The score sheet as JSON laid out as in RECORD.md: one key per line, one line per round."""
+    """The score sheet as JSON laid out as in RECORD.md, to the byte: one key per line, each
+    round on two lines."""
     lines = ["{"]
     items = list(sheet.items())
     for index, (key, value) in enumerate(items):
         comma = "," if index < len(items) - 1 else ""
         if key == "rounds" and value:
             lines.append('  "rounds": [')
-            rounds = [json.dumps(r, ensure_ascii=False) for r in value]
-            lines.extend(
-                f"    {text}{',' if i < len(rounds) - 1 else ''}" for i, text in enumerate(rounds)
-            )
+            for i, row in enumerate(value):
+                lines.extend(_round_lines(row, last=i == len(value) - 1))
             lines.append(f"  ]{comma}")
         else:
             lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
