@@ -712,3 +712,16 @@ def test_record_damaged_anywhere_is_refused_with_a_record_error(data: st.DataObj
         replay(record)
     except RecordError as error:
         assert str(error)
+
+
+@pytest.mark.parametrize("tricks", [{}, False, "2C QS 9C AS", 0])
+@pytest.mark.parametrize("with_bids", [True, False])
+def test_record_refusal_tricks_that_are_not_a_list(tricks: object, with_bids: bool) -> None:
+    """Even an empty object or false: nothing the record says is dropped without a word."""
+    record = example()
+    record["rounds"] = record["rounds"][:1]
+    record["rounds"][0]["tricks"] = tricks
+    if not with_bids:
+        del record["rounds"][0]["bids"]
+    with pytest.raises(RecordError, match=r"^round 1: tricks must be a list of tricks$"):
+        replay(record)

@@ -391,6 +391,8 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
     except InvalidDealError as error:
         raise RecordError(_("{where}: {error}").format(where=where, error=error)) from None
     bids = data.get("bids")
+    if not isinstance(data.get("tricks", []), list | None):
+        raise RecordError(_("{where}: tricks must be a list of tricks").format(where=where))
     if bids is None:
         if data.get("tricks"):
             raise RecordError(_("{where}: tricks are given but no bids").format(where=where))
