@@ -725,3 +725,13 @@ def test_record_refusal_tricks_that_are_not_a_list(tricks: object, with_bids: bo
         del record["rounds"][0]["bids"]
     with pytest.raises(RecordError, match=r"^round 1: tricks must be a list of tricks$"):
         replay(record)
+
+
+def test_record_refusal_two_players_with_one_name() -> None:
+    record = example()
+    record["players"] = ["Jeanne", "Pierre", "Jeanne", "Martine"]
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == (
+        "players: two players are named Jeanne: give each a name of their own"
+    )

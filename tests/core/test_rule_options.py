@@ -928,6 +928,14 @@ def test_rule_unknown_preset_is_refused() -> None:
     assert caught.value.option == "preset"
 
 
+def test_two_players_may_not_share_a_name() -> None:
+    """Every message, score sheet and list of winners names the players."""
+    with pytest.raises(RulesError, match="two players are named Ann") as caught:
+        Game.new(preset("classique"), ["Ann", "Bob", "Ann"])
+    assert caught.value.option == "players"
+    assert Game.new(preset("classique"), ["Ann", "Bob", "ann"]).names == ("Ann", "Bob", "ann")
+
+
 @pytest.mark.parametrize(
     ("name", "players"),
     [("classique", 2), ("classique", 21), ("prime", 9), ("ascensor", 9), ("enculette", 11)],

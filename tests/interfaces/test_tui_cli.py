@@ -35,6 +35,13 @@ def test_too_many_names_are_refused() -> None:
     assert "4 names for 3 players" in output
 
 
+@pytest.mark.parametrize("names", ["Ann,Ann,Bob", "Ann, Ann ,Bob"])
+def test_two_players_with_one_name_are_refused(names: str) -> None:
+    code, output = invoke("--names", names)
+    assert code == 2
+    assert "players: two players are named Ann" in output
+
+
 def test_a_seat_beyond_the_table_is_refused() -> None:
     code, output = invoke("--seat", "6")
     assert code == 2

@@ -38,7 +38,16 @@ from .events import (
     TrickWon,
 )
 from .phase import Phase as Phase  # re-exported: the engine is where callers look
-from .rules import Bidding, BidLimit, DeckKind, DuplicateCards, Rules, TrumpRule, VoidRule
+from .rules import (
+    Bidding,
+    BidLimit,
+    DeckKind,
+    DuplicateCards,
+    Rules,
+    RulesError,
+    TrumpRule,
+    VoidRule,
+)
 from .scoring import round_points, winners
 from .view import view_of
 
@@ -273,6 +282,15 @@ class Game:
         """A new game, before the first deal. ``players`` is a count or the names in turn
         order. The first dealer is given, or drawn from ``rng``, or seat 0."""
         names = default_names(players) if isinstance(players, int) else tuple(players)
+        repeated = next((name for i, name in enumerate(names) if name in names[:i]), None)
+        if repeated is not None:
+            # Every message, score sheet and list of winners names the players.
+            raise RulesError(
+                "players",
+                _("two players are named {name}: give each a name of their own").format(
+                    name=repeated
+                ),
+            )
         table = table_for(rules, names)
         if first_dealer is None:
             first_dealer = rng.randrange(table.players) if rng is not None else 0

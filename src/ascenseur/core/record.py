@@ -181,7 +181,10 @@ def replay(record: Mapping[str, Any]) -> Replay:
     first_dealer = 0
     if rounds and isinstance(rounds[0], Mapping):
         first_dealer = _seat(rounds[0].get("dealer"), len(names), _("round {n}").format(n=1))
-    game = Game.new(rules, names, first_dealer=first_dealer)
+    try:
+        game = Game.new(rules, names, first_dealer=first_dealer)
+    except RulesError as error:
+        raise RecordError(_rules_message(error)) from None
     result = Replay(game)
     open_round = False
     for index, data in enumerate(rounds):
