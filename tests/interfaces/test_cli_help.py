@@ -182,14 +182,19 @@ def test_the_help_is_built_in_the_language_in_force_not_the_one_at_import() -> N
 
 #: Typer's own words on the pages: the usage line, the --help option, a default, the panels.
 FRAME = {
-    "en": ["Usage: ascenseur play", "Show this message and exit.", "[default: 1]", "Options"],
+    "en": ["Usage: ascenseur play", "Show this message and exit.", "[default: 0.6]", "Options"],
     "fr": [
         "Utilisation : ascenseur play",
         "Afficher ce message et quitter.",
-        "[par défaut : 1]",
+        "[par défaut : 0.6]",
         "Options",
     ],
-    "es": ["Uso: ascenseur play", "Mostrar este mensaje y salir.", "[por defecto: 1]", "Opciones"],
+    "es": [
+        "Uso: ascenseur play",
+        "Mostrar este mensaje y salir.",
+        "[por defecto: 0.6]",
+        "Opciones",
+    ],
 }
 PANELS = {"en": "Commands", "fr": "Commandes", "es": "Comandos"}
 

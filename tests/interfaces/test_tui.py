@@ -23,7 +23,7 @@ from textual.widgets import Button, Input, Static
 
 from ascenseur import Card, Phase, preset
 from ascenseur.bots import make_bot
-from ascenseur.core.record import replay, score_sheet
+from ascenseur.core.record import dumps, replay, score_sheet
 from ascenseur.i18n import _, language
 from ascenseur.interfaces.tui import AscenseurApp, make_session
 from ascenseur.interfaces.tui.game_screen import GameScreen, side_layout
@@ -233,10 +233,10 @@ def test_the_hint_shows_a_legal_suggestion_and_its_reason(tmp_path: Path) -> Non
             await app.workers.wait_for_complete()
             await pilot.pause()
             message = text_of(app, "#message")
-            assert message.startswith("Hint: play ")
             view = session.view(0)
             expected = make_bot(HINT_LEVELS[0], session.seed + 7).hint(view)
-            assert message.endswith(" — " + expected.reason)
+            # The reason names the move itself ("7♠: …"): said once.
+            assert message == "Hint: " + expected.reason
             focused = app.focused
             assert focused is not None and focused.id is not None
             card = Card(int(focused.id.removeprefix("card-")))
@@ -471,7 +471,7 @@ def test_the_game_speaks_the_chosen_language(lang: str, tmp_path: Path) -> None:
             # the hint is computed in a thread: it must still speak the player's language
             view = session.view(0)
             reason = make_bot(HINT_LEVELS[0], session.seed + 7).hint(view).reason
-            assert text_of(app, "#message").endswith(" — " + reason)
+            assert text_of(app, "#message") == _("Hint: {reason}").format(reason=reason)
             if lang != "en":
                 assert expected != "Your turn: play a card."
 
@@ -571,3 +571,183 @@ def test_a_short_game_against_every_level_of_computer_player(tmp_path: Path) -> 
 
     run(scenario())
     assert session.is_over
+
+
+# -- found by play-testing: what a player must be able to see ---------------------------------
+
+
+def test_the_blind_round_shows_every_held_card_uncut_at_80_by_24(tmp_path: Path) -> None:
+    """In the blind round the others' cards are all a player has to go on: each comes first
+    on its seat's line, where a narrow seat cannot cut it."""
+    rules = preset("enculette").override({"max_cards": 2})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=6)
+    app = new_app(session, tmp_path)
+    checked = []
+
+    def blind_bid() -> bool:
+        view = session.view(0)
+        return view.phase is Phase.BID and view.hand is None and view.is_my_turn
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play(pilot, app, session, until=blind_bid)
+            view = session.view(0)
+            for s in range(1, 4):
+                seat = app.screen.query_one(f"#seat-{s}", Static)
+                width = seat.content_region.width
+                third_line = seat.render().plain.split("\n")[2]  # type: ignore[union-attr]
+                assert view.visible_hands[s][0].display() in third_line[:width], third_line
+                checked.append(s)
+
+    run(scenario())
+    assert checked == [1, 2, 3]
+
+
+def test_the_focused_card_stands_out(tmp_path: Path) -> None:
+    rules = preset("prime").override({"ladder": [4]})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=3)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(
+                pilot,
+                app,
+                session,
+                until=lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY,
+            )
+            cards = list(app.screen.query(".card.playable"))
+            assert len(cards) >= 2
+            focused = app.focused
+            assert focused in cards
+            assert focused.rich_style.reverse
+            assert not any(c.rich_style.reverse for c in cards if c is not focused)
+            await pilot.press("right")
+            await pilot.pause()
+            assert app.focused is not focused and app.focused.rich_style.reverse
+
+    run(scenario())
+
+
+def test_the_last_trick_of_a_round_stays_on_the_table_under_the_score_sheet(
+    tmp_path: Path,
+) -> None:
+    """The view forgets a round's tricks once it is scored; the screen still shows its last
+    trick (✔ on the winner's card) until the next deal, and the round just played."""
+    rules = preset("classique").override({"ladder": [2, 3]})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=1)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=lambda: isinstance(app.screen, ScoreSheetScreen))
+            record = json.loads(dumps(session.game))
+            last = record["rounds"][0]["tricks"][-1]
+            leader_cards = [Card.parse(c) for c in last]
+            game_screen = app.screen_stack[-2]
+            assert isinstance(game_screen, GameScreen)
+            shown = {
+                s: game_screen.query_one(f"#seat-{s}", Static).render().plain  # type: ignore[union-attr]
+                for s in range(4)
+            }
+            winners = [s for s in range(4) if "✔" in shown[s]]
+            assert len(winners) == 1
+            for card in leader_cards:
+                assert sum(card.display() in text for text in shown.values()) >= 1
+            status = game_screen.query_one("#status", Static).render().plain  # type: ignore[union-attr]
+            assert "1/2" in status
+
+    run(scenario())
+
+
+def test_sealed_bids_made_are_still_marked_after_a_resume(tmp_path: Path) -> None:
+    rules = preset("classique").override(
+        {"ladder": [3], "bidding": "simultaneous", "bid_limit": "none"}
+    )
+    session = GameSession.new(
+        rules, NAMES, human_seats=(3,), levels="random", seed=6, first_dealer=3
+    )
+    path = tmp_path / "saved.json"
+
+    async def first() -> None:
+        app = new_app(session, tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=lambda: session.view(3).is_my_turn)
+            session.save(path)
+
+    run(first())
+    resumed = GameSession.resume(path)
+
+    async def second() -> None:
+        app = new_app(resumed, tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            texts = seat_texts(app)
+            assert [("bid ✓" in texts[s]) for s in range(4)] == [True, True, True, False]
+
+    run(second())
+
+
+def test_levels_by_seat_take_the_names_the_screen_shows() -> None:
+    rules = preset("classique").override({"ladder": [1]})
+    with language("fr"):
+        session = make_session(rules, names=NAMES, levels=["facile", "Difficile", "moyen"])
+        assert [seat.level for seat in session.seats] == [None, "easy", "hard", "medium"]
+        with pytest.raises(ValueError, match="facile, moyen, difficile, expert"):
+            make_session(rules, names=NAMES, levels=["dur"])
+
+
+def test_the_chart_explains_its_star() -> None:
+    from ascenseur.interfaces.tui.chart import totals_chart
+
+    # Every game starts with all totals at 0: the star is there, and said.
+    together = totals_chart(["Ann", "Bob"], [[1, 1], [3, 0]]).plain
+    assert together.count("*") == 3  # rounds 0 and 1, and the legend
+    assert "* several players on the same total" in together
+    alone = totals_chart(["Ann"], [[2], [3]]).plain
+    assert "*" not in alone and "several" not in alone
+
+
+def test_the_rules_screen_marks_the_options_changed(tmp_path: Path) -> None:
+    rules = preset("prime").override({"ladder": [1, 2], "void_rule": "must-trump"})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=2)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            shown = "\n".join(
+                w.render().plain  # type: ignore[union-attr]
+                for w in app.screen.query(Static)
+            )
+            assert "ladder = [1, 2]   (changed; the preset says up-down-double-peak)" in shown
+            assert "void_rule = must-trump   (changed; the preset says free)" in shown
+            assert "bid_limit = hook   (changed" not in shown
+
+    run(scenario())
+
+
+def test_the_score_sheet_opens_on_the_round_just_played(tmp_path: Path) -> None:
+    rules = preset("classique").override({"ladder": [1] * 20})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=5)
+    app = new_app(session, tmp_path)
+
+    def sheet_after_round_19() -> bool:
+        screen = app.screen
+        return isinstance(screen, ScoreSheetScreen) and screen.finished_round == 18
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=sheet_after_round_19)
+            await pilot.pause()
+            body = app.screen.query_one(".dialog-body")
+            assert body.max_scroll_y > 0
+            assert body.scroll_y == body.max_scroll_y
+            await pilot.press("up")
+            await pilot.pause()
+            assert body.scroll_y == body.max_scroll_y - 1
+            assert app.focused is not None and app.focused.id == "continue"
+
+    run(scenario())

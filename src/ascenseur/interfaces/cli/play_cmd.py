@@ -35,7 +35,13 @@ def play(
         typer.Option("--names", metavar="A,B,C", help=N_("Players' names in turn order.")),
     ] = None,
     seat: Annotated[
-        int, typer.Option("--seat", min=1, help=N_("Your seat, counting from 1 (default 1)."))
+        int,
+        typer.Option(
+            "--seat",
+            min=1,
+            show_default=False,  # the help says it, in the page's language
+            help=N_("Your seat, counting from 1 (default 1)."),
+        ),
     ] = 1,
     levels: Annotated[
         str | None,

@@ -16,7 +16,7 @@ from ascenseur.services.session import DEFAULT_LEVEL, GameSession
 
 from .game_screen import GameScreen
 from .screens import SetupScreen
-from .texts import SETUP_LEVELS
+from .texts import SETUP_LEVELS, level_by_name, level_name
 
 CSS = """
 Screen { layout: vertical; }
@@ -40,9 +40,11 @@ Screen { layout: vertical; }
 .card, .bid { width: 5; min-width: 5; }
 .unplayable { text-style: dim; color: $text-muted; }
 .playable { text-style: bold; }
+.card:focus, .bid:focus { text-style: bold reverse; background: $accent; }
+#setup Select:focus, #setup Input:focus { background: $accent 30%; }
 .dialog { width: 90%; max-width: 100; height: auto; max-height: 95%; padding: 0 1;
           background: $panel; border: round $primary; }
-.dialog-body { height: auto; max-height: 16; }
+.dialog-body { height: auto; max-height: 60vh; }
 ModalScreen { align: center middle; }
 .title { text-style: bold; margin: 0 0 1 0; }
 .note { color: $text-muted; }
@@ -151,14 +153,14 @@ def make_session(
         raise ValueError(
             _("there is no seat {seat}: seats go from 1 to {n}").format(seat=seat, n=players)
         )
-    chosen = [level.strip() for level in levels or () if level.strip()]
+    chosen = [level_by_name(level) for level in levels or () if level.strip()]
     per_seat: list[str | None] | str
     for i, level in enumerate(chosen):
         human = len(chosen) == players and i == seat - 1
         if level not in SETUP_LEVELS and not human:
             raise ValueError(
                 _("unknown level {level!r}; the levels are: {levels}").format(
-                    level=level, levels=", ".join(SETUP_LEVELS)
+                    level=level, levels=", ".join(level_name(x) for x in SETUP_LEVELS)
                 )
             )
     if not chosen:

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from ascenseur.i18n import _
+
 #: One colour per seat (cycled), also used for the seat's marker in the chart.
 SEAT_COLORS = ("cyan", "magenta", "yellow", "green", "red", "blue", "bright_white", "orange3")
 
@@ -68,4 +70,8 @@ def totals_chart(
     for seat, name in enumerate(names):
         text.append(f"{marker(seat)} ", style=f"bold {seat_color(seat)}")
         text.append(f"{name}  ")
+    if colors and any(style == "bold white" for style in colors.values()):
+        text.append("\n")
+        text.append("* ", style="bold white")
+        text.append(_("several players on the same total"))
     return text

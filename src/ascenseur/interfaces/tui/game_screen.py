@@ -27,6 +27,7 @@ from ascenseur.core.errors import IllegalActionError
 from ascenseur.core.events import (
     BidMade,
     BidsRevealed,
+    CardPlayed,
     GameOver,
     RoundDealt,
     RoundScored,
@@ -87,8 +88,11 @@ class GameScreen(Screen[None]):
         self.last_shown = 0.0
         #: A game resumed after its end is already in the history: not saved there again.
         self.finished_before = session.is_over
-        #: Seats whose sealed bid is in (simultaneous bidding), learnt from the event stream.
-        self.sealed_in: set[int] = set()
+        #: The cards of the trick in play, from the event stream, and the last trick taken
+        #: (winner, cards by seat): the view forgets a round's tricks once it is scored, and
+        #: its last trick must still be seen.
+        self.trick_so_far: dict[int, Card] = {}
+        self.last_trick: tuple[int, dict[int, Card]] | None = None
         self.message_text = Text("")
         self._actions_key: tuple[object, ...] = ()
         for keys, action, description in (
@@ -175,7 +179,9 @@ class GameScreen(Screen[None]):
         text = Text()
         text.append("Ascenseur ", style="bold")
         text.append(f"· {view.rules.preset} · ")
-        shown_round = min(view.round_index + 1, view.rounds)
+        # Between two rounds (dealt next), the round just scored.
+        between = view.phase is Phase.DEAL and view.round_index > 0
+        shown_round = min(view.round_index + (0 if between else 1), view.rounds)
         text.append(_("round {n}/{total}").format(n=shown_round, total=view.rounds))
         if view.phase in (Phase.BID, Phase.PLAY):
             text.append(" · ")
@@ -204,7 +210,7 @@ class GameScreen(Screen[None]):
         bid = view.bids[s]
         if bid is not None:
             bid_text = str(bid)
-        elif view.phase is Phase.BID and s in self.sealed_in:
+        elif s in sealed_bids_in(view):
             bid_text = "✓"
         else:
             bid_text = "–"
@@ -212,6 +218,14 @@ class GameScreen(Screen[None]):
         text.append("\n")
         # the third line: the card on the trick (dimmed: on the last trick, ✔ its winner),
         # the total, the computer player's level, the cards seen in a blind round
+        held = view.visible_hands.get(s)
+        if held:
+            # The blind round: the card this player holds is all there is to see, so it
+            # comes first, where a narrow seat cannot cut it.
+            text.append(_("holds "), style="dim")
+            for c in held:
+                text.append(c.display(), style=card_style(c))
+            text.append("  ")
         played = dict(view.trick)
         card: Card | None = None
         style = ""
@@ -225,19 +239,25 @@ class GameScreen(Screen[None]):
             if card is not None:
                 style = "dim " + card_style(card)
                 mark = "✔" if last.winner == s else ""
+        elif view.phase in (Phase.DEAL, Phase.OVER) and self.last_trick is not None:
+            # The round is scored: its last trick, still on the table until the next deal.
+            winner, cards = self.last_trick
+            card = cards.get(s)
+            if card is not None:
+                style = "dim " + card_style(card)
+                mark = "✔" if winner == s else ""
         shown = card.display() if card is not None else ""
         text.append(shown, style=style)
         text.append(mark, style="green")
         text.append(" " * max(1, 5 - len(shown) - len(mark)))
-        text.append(_("{points} pts").format(points=view.totals[s]), style="bold")
+        points = view.totals[s]
+        text.append(
+            ngettext("{points} pt", "{points} pts", abs(points)).format(points=points),
+            style="bold",
+        )
         level = self.session.seats[s].level
         if level is not None:
             text.append(f"  {level_name(level)}", style="dim")
-        if s in view.visible_hands:
-            text.append("  ")
-            text.append(_("holds "), style="dim")
-            for c in view.visible_hands[s]:
-                text.append(c.display(), style=card_style(c))
         return text
 
     def center_text(self, view: PlayerView) -> Text:
@@ -407,8 +427,11 @@ class GameScreen(Screen[None]):
         """Tell the player what the events of their stream mean, and redraw (at full speed
         only what must be seen: the score sheets and the player's turn)."""
         for event in self.session.events_for(self.seat):
-            if isinstance(event, RoundDealt):
-                self.sealed_in = set()
+            if isinstance(event, CardPlayed):
+                self.trick_so_far[event.seat] = event.card
+            elif isinstance(event, RoundDealt):
+                self.trick_so_far = {}
+                self.last_trick = None
                 self.say(
                     _("Round {n}: {dealer} deals {cards}.").format(
                         n=event.round_index + 1,
@@ -419,8 +442,6 @@ class GameScreen(Screen[None]):
                     )
                 )
             elif isinstance(event, BidMade):
-                if event.bid is None or self.session.game.rules.bidding is Bidding.SIMULTANEOUS:
-                    self.sealed_in.add(event.seat)
                 if event.bid is not None and event.seat != self.seat:
                     self.say(
                         _("{name} bids {bid}.").format(
@@ -436,6 +457,8 @@ class GameScreen(Screen[None]):
                     )
                 )
             elif isinstance(event, TrickWon):
+                self.last_trick = (event.seat, self.trick_so_far)
+                self.trick_so_far = {}
                 self.say(
                     _("{name} takes the trick.").format(name=self.session.seats[event.seat].name),
                     "green",
@@ -482,7 +505,12 @@ class GameScreen(Screen[None]):
                     self.session, self.ascenseur_app.history_folder()
                 )
             except OSError as error:
-                self.notify(str(error), severity="error")
+                self.notify(
+                    _("Could not save the game to the history: {reason}").format(
+                        reason=error.strerror or error
+                    ),
+                    severity="error",
+                )
         from .screens import EndScreen
 
         await self.app.push_screen(EndScreen(self.session, self.history_path))
@@ -525,13 +553,10 @@ class GameScreen(Screen[None]):
             self.say(_("Nothing to decide now."))
             return
         hint = await asyncio.to_thread(self.session.hint, self.seat)
-        if view.phase is Phase.BID:
-            what = _("bid {bid}").format(bid=hint.action)
-            target = f"#bid-{hint.action}"
-        else:
-            what = _("play {card}").format(card=Card(hint.action).display())
-            target = f"#card-{int(hint.action)}"
-        self.say(_("Hint: {what} — {reason}").format(what=what, reason=hint.reason), "cyan")
+        kind = "bid" if view.phase is Phase.BID else "card"
+        target = f"#{kind}-{int(hint.action)}"
+        # The reason starts with the move ("bid 2: …", "7♠: …").
+        self.say(_("Hint: {reason}").format(reason=hint.reason), "cyan")
         for button in self.query(target):
             button.focus()
 
@@ -540,7 +565,12 @@ class GameScreen(Screen[None]):
         try:
             self.session.save(path)
         except OSError as error:
-            self.notify(str(error), severity="error")
+            self.notify(
+                _("Could not save to {path}: {reason}").format(
+                    path=path, reason=error.strerror or error
+                ),
+                severity="error",
+            )
             return None
         self.save_path = path
         self.ascenseur_app.saved_to = path
@@ -560,6 +590,20 @@ class GameScreen(Screen[None]):
         from .screens import RulesScreen
 
         self.app.push_screen(RulesScreen(self.session.game.rules))
+
+
+def sealed_bids_in(view: PlayerView) -> set[int]:
+    """The seats whose sealed bid is made but not yet revealed (simultaneous bidding): all
+    see that a player has written a bid, not what. Sealed bids are taken in turn order from
+    the player after the dealer, so they are the seats before the one whose turn it is."""
+    if view.phase is not Phase.BID or view.turn is None:
+        return set()
+    if view.rules.bidding is not Bidding.SIMULTANEOUS:
+        return set()
+    n = view.players
+    first = (view.dealer + 1) % n
+    done = (view.turn - first) % n
+    return {(first + i) % n for i in range(done)}
 
 
 def card_style(card: Card) -> str:

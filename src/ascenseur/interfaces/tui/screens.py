@@ -12,7 +12,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ascenseur.core.rules import PRESET_SUMMARIES, PRESETS, Rules, RulesError, explain_option
+from ascenseur.core.rules import (
+    PRESET_SUMMARIES,
+    PRESETS,
+    Rules,
+    RulesError,
+    explain_option,
+    preset,
+)
 from ascenseur.i18n import _, ngettext
 from ascenseur.services.session import GameSession
 
@@ -53,7 +60,17 @@ def scoring_line(rules: Rules) -> str:
 class ScoreSheetScreen(ModalScreen[None]):
     """The score sheet after a round (or any time with ``t``)."""
 
-    BINDINGS: ClassVar = [("escape,enter,space,t", "close"), ("s", "save"), ("q", "save_quit")]
+    BINDINGS: ClassVar = [
+        ("escape,enter,space,t", "close"),
+        ("s", "save"),
+        ("q", "save_quit"),
+        ("up", "scroll('scroll_up')"),
+        ("down", "scroll('scroll_down')"),
+        ("pageup", "scroll('scroll_page_up')"),
+        ("pagedown", "scroll('scroll_page_down')"),
+        ("home", "scroll('scroll_home')"),
+        ("end", "scroll('scroll_end')"),
+    ]
 
     def __init__(self, session: GameSession, seat: int, finished_round: int | None = None) -> None:
         super().__init__()
@@ -93,6 +110,13 @@ class ScoreSheetScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#continue", Button).focus()
+        # The latest round is what the player wants to see: the sheet opens at its end.
+        body = self.query_one(".dialog-body", VerticalScroll)
+        self.call_after_refresh(body.scroll_end, animate=False)
+
+    def action_scroll(self, how: str) -> None:
+        """The arrows and page keys scroll the sheet while the focus stays on Continue."""
+        getattr(self.query_one(".dialog-body", VerticalScroll), how)(animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)
@@ -117,9 +141,16 @@ class RulesScreen(ModalScreen[None]):
             summary = PRESET_SUMMARIES.get(self.rules.preset)
             if summary:
                 text.append(_(summary) + "\n\n", style="italic")
+            changed = self.rules.overrides()
+            base = {name: value for name, value, _why in preset(self.rules.preset).explain()}
             for name, value, explanation in self.rules.explain():
-                text.append(f"{name} = {value}\n", style="bold")
-                text.append(f"  {explanation}\n")
+                text.append(f"{name} = {value}", style="bold")
+                if name in changed:
+                    text.append(
+                        "   " + _("(changed; the preset says {value})").format(value=base[name]),
+                        style="yellow",
+                    )
+                text.append(f"\n  {explanation}\n")
             with VerticalScroll(classes="dialog-body"):
                 yield Static(text)
             yield Label(_("Press Escape to go back."), classes="note")
@@ -222,7 +253,9 @@ class SetupScreen(Screen[None]):
                 yield Label(_("Levels by seat"), classes="field")
                 yield Input(
                     d.get("levels", ""),
-                    placeholder=_("optional: easy,hard,medium"),
+                    placeholder=_("optional, e.g. {levels}").format(
+                        levels=",".join(level_name(x) for x in ("easy", "hard", "medium"))
+                    ),
                     id="levels",
                     compact=True,
                 )

@@ -19,3 +19,14 @@ SETUP_LEVELS = ("easy", "medium", "hard", "expert", "random")
 def level_name(level: str) -> str:
     """A computer player's level in the active language."""
     return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def level_by_name(text: str) -> str:
+    """A level typed by a player: its name in the active language (as the screen shows it:
+    ``facile``) or in English (``easy``), any case; other text is returned as typed, for the
+    caller to refuse."""
+    typed = text.strip()
+    for level in SETUP_LEVELS:
+        if typed.casefold() in (level, level_name(level).casefold()):
+            return level
+    return typed
