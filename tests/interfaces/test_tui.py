@@ -751,3 +751,26 @@ def test_the_score_sheet_opens_on_the_round_just_played(tmp_path: Path) -> None:
             assert app.focused is not None and app.focused.id == "continue"
 
     run(scenario())
+
+
+def test_the_footer_says_what_f_does_now_and_tarot_trumps_are_named(tmp_path: Path) -> None:
+    rules = preset("enculette").override({"ladder": [2]})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=2)
+    app = AscenseurApp(session, delay=0.5, history=tmp_path / "history")
+
+    def f_says() -> str:
+        return str(app.active_bindings["f"].binding.description)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=lambda: session.view(0).is_my_turn)
+            assert "tarot trumps, no trump suit" in text_of(app, "#status")
+            assert f_says() == "faster"
+            await pilot.press("f")
+            await pilot.pause()
+            assert f_says() == "normal pace"
+            await pilot.press("f")
+            await pilot.pause()
+            assert f_says() == "faster"
+
+    run(scenario())

@@ -82,8 +82,9 @@ class Tmux:
         )
 
     def screen(self) -> str:
+        """The screen's text, lines wrapped by the terminal joined again (``-J``)."""
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name],
+            ["tmux", "capture-pane", "-p", "-J", "-t", self.name],
             check=True,
             capture_output=True,
             text=True,
@@ -144,3 +145,60 @@ def test_a_game_played_in_a_real_terminal_at_80_by_24(tmp_path: Path) -> None:
     assert len(records) == 1
     sheet = score_sheet(replay(json.loads(records[0].read_text(encoding="utf-8"))))
     assert sheet["finished"] and len(sheet["rounds"]) == 1
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_save_and_quit_says_how_to_resume_with_the_options_given_then_the_save_ends_finished(
+    tmp_path: Path,
+) -> None:
+    """The resume line repeats what a save does not keep (history, pace, language); the
+    game resumed and finished is written back to its save, which then opens on its end."""
+    history = tmp_path / "hist ory"
+    saves = tmp_path / "data"
+    exe = Path(sys.executable).parent / "ascenseur"
+    script = tmp_path / "run.sh"
+    script.write_text(
+        "#!/bin/sh\n"
+        f"cd {tmp_path}\n"
+        f"export XDG_DATA_HOME={saves}\n"
+        f"{exe} play --lang fr --seed 3 --delay 0.05 --level random --rule 'ladder=[1,1]' "
+        f"--history '{history}'\n"
+        "sleep 30\n"
+    )
+    script.chmod(0o755)
+    name = f"ascenseur-test-resume-{os.getpid()}"
+    tmux = Tmux(name, str(script), 100, 30)
+    try:
+        tmux.wait_for("Votre annonce")
+        tmux.keys("q")
+        screen = tmux.wait_for("--lang fr")
+    finally:
+        tmux.close()
+    line = next(text for text in screen.splitlines() if "Pour la reprendre" in text)
+    assert "Pour la reprendre : ascenseur play --resume " in line
+    assert f"--history '{history}' --delay 0.05 --lang fr" in line
+    saved = next(
+        p for p in (saves / "ascenseur" / "saves").glob("*.json") if ".session." not in p.name
+    )
+    assert not score_sheet(replay(json.loads(saved.read_text(encoding="utf-8"))))["finished"]
+
+    script.write_text(
+        "#!/bin/sh\n"
+        f"cd {tmp_path}\n"
+        f"{exe} play --resume {saved} --lang en --delay 0 --history '{history}'\n"
+        "sleep 30\n"
+    )
+    tmux = Tmux(name + "b", str(script), 100, 30)
+    try:
+        for _round in range(2):
+            tmux.wait_for("Your bid:")
+            tmux.keys("0")
+            screen = tmux.wait_for("Your turn: play a card.")
+            tmux.keys("Enter")
+            screen = tmux.wait_for("Continue" if _round == 0 else "Game over")
+            if _round == 0:
+                tmux.keys("Enter")
+        tmux.keys("q")
+    finally:
+        tmux.close()
+    assert score_sheet(replay(json.loads(saved.read_text(encoding="utf-8"))))["finished"]

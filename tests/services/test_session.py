@@ -305,3 +305,19 @@ def test_a_seat_that_missed_too_much_must_start_again_from_its_view() -> None:
     assert session.events_since(0, 0) is None
     kept = session.events_since(0, session.version - 10)
     assert kept is not None and len(kept) == 10
+
+
+@pytest.mark.parametrize(
+    "sidecar",
+    ['{"seed": "x", "seats": []}', "not json", '{"seed": 5}', '{"seed": 5, "seats": [1, 2, 3, 4]}'],
+)
+def test_a_damaged_sidecar_is_reported_and_the_defaults_used(tmp_path: Path, sidecar: str) -> None:
+    rules = preset("prime").override({"ladder": [2]})
+    session = GameSession.new(rules, NAMES, human_seats=(0,), levels="hard", seed=1)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    assert GameSession.resume(path).damaged_sidecar is None
+    sidecar_path(path).write_text(sidecar, encoding="utf-8")
+    resumed = GameSession.resume(path, level="random")
+    assert resumed.damaged_sidecar == sidecar_path(path)
+    assert [s.level for s in resumed.seats] == [None, "random", "random", "random"]

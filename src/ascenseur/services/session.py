@@ -130,6 +130,9 @@ class GameSession:
         self.budget = budget
         #: Levels a bot could not be built at, and the kind used instead.
         self.fallbacks: dict[str, str] = {}
+        #: The settings file beside a resumed record, when it could not be read (the game
+        #: goes on with the defaults: the screen says so).
+        self.damaged_sidecar: Path | None = None
         self.bots: dict[int, Bot] = {
             i: self._make_bot(seat.level, seed * 31 + i)
             for i, seat in enumerate(self.seats)
@@ -337,16 +340,21 @@ class GameSession:
         ]
         seed = new_seed()
         side = sidecar_path(path)
+        damaged = False
         if side.exists():
             try:
                 data = json.loads(side.read_text(encoding="utf-8"))
                 stored = data["seats"]
-                if len(stored) == game.players:
-                    seats = [Seat(game.names[i], s.get("level")) for i, s in enumerate(stored)]
+                if len(stored) != game.players:
+                    raise ValueError("one seat per player")
+                read = [Seat(game.names[i], s.get("level")) for i, s in enumerate(stored)]
                 seed = int(data["seed"])
-            except (ValueError, KeyError, TypeError, AttributeError):
-                pass  # a damaged sidecar: play on with the defaults
-        return cls(game, seats, seed, budget=budget)
+                seats = read
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
+                damaged = True  # play on with the defaults, and say so
+        session = cls(game, seats, seed, budget=budget)
+        session.damaged_sidecar = side if damaged else None
+        return session
 
 
 def filter_event(event: Event, seat: int, game: Game, sealed: bool) -> Event:

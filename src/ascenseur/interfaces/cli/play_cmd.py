@@ -7,6 +7,7 @@ game.
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -146,4 +147,14 @@ def play(
                 err=True,
             )
     if saved is not None:
-        typer.echo(_("Saved. Resume with: ascenseur play --resume {path}").format(path=saved))
+        # The options a saved game does not keep, given again so the game resumes as it was.
+        again = [f"--resume {shlex.quote(str(saved))}"]
+        if history is not None:
+            again.append(f"--history {shlex.quote(str(history))}")
+        if delay != 0.6:
+            again.append(f"--delay {delay:g}")
+        if lang is not None:
+            again.append(f"--lang {lang}")
+        typer.echo(
+            _("Saved. Resume with: ascenseur play {options}").format(options=" ".join(again))
+        )

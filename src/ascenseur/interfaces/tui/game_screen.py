@@ -10,6 +10,7 @@ never freezes; a pause after each card lets a person follow, and ``f`` speeds it
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,7 +34,7 @@ from ascenseur.core.events import (
     RoundScored,
     TrickWon,
 )
-from ascenseur.core.rules import Bidding, Direction
+from ascenseur.core.rules import Bidding, DeckKind, Direction
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _, ngettext
 from ascenseur.services.history import new_save_path
@@ -101,7 +102,7 @@ class GameScreen(Screen[None]):
             ("q", "save_quit", _("save & quit")),
             ("t", "sheet", _("scores")),
             ("r", "rules", _("rules")),
-            ("f", "faster", _("faster")),
+            ("f", "faster", _("normal pace") if self.fast else _("faster")),
         ):
             self._bindings.bind(keys, action, description)
         self._bindings.bind("left", "app.focus_previous", show=False)
@@ -141,6 +142,15 @@ class GameScreen(Screen[None]):
                     level=level_name(wanted), used=level_name(used)
                 ),
                 severity="warning",
+            )
+        if self.session.damaged_sidecar is not None:
+            self.notify(
+                _(
+                    "{path} could not be read: you play the first seat against medium computer "
+                    "players, and the next rounds are dealt afresh."
+                ).format(path=self.session.damaged_sidecar),
+                severity="warning",
+                timeout=10,
             )
         self.drive()
 
@@ -190,6 +200,8 @@ class GameScreen(Screen[None]):
             if view.trump_card is not None:
                 text.append(_("trump "))
                 text.append(view.trump_card.display(), style=card_style(view.trump_card))
+            elif view.rules.deck is DeckKind.TAROT_TRUMPS:
+                text.append(_("tarot trumps, no trump suit"))
             else:
                 text.append(_("no trump"))
         arrow = "↻" if view.rules.direction is Direction.CLOCKWISE else "↺"
@@ -499,6 +511,11 @@ class GameScreen(Screen[None]):
         await self.redraw()
 
     async def game_over(self) -> None:
+        if self.save_path is not None and not self.finished_before:
+            # The save this game was resumed from (or saved to) now holds its end: resumed
+            # again, it opens on the end screen instead of replaying the last rounds.
+            with contextlib.suppress(OSError):  # the history copy below is what matters
+                self.session.save(self.save_path)
         if self.history_path is None and not self.finished_before:
             try:
                 self.history_path = save_to_history(
@@ -544,6 +561,9 @@ class GameScreen(Screen[None]):
     def action_faster(self) -> None:
         self.fast = not self.fast
         self.notify(_("Computer players play at once.") if self.fast else _("Normal pace."))
+        self._bindings.key_to_bindings.pop("f", None)  # replaced, not added beside
+        self._bindings.bind("f", "faster", _("normal pace") if self.fast else _("faster"))
+        self.refresh_bindings()
         self.query_one("#status", Static).update(self.status_text(self.view()))
 
     @work(exclusive=True, group="hint")
