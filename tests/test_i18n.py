@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from ascenseur.core.rules import explain_option, preset
-from ascenseur.i18n import LANGUAGES, language, system_language, translations
+from ascenseur.i18n import LANGUAGES, decimal, language, system_language, translations
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ascenseur"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
@@ -107,3 +108,21 @@ def test_system_language_follows_the_locale(monkeypatch: pytest.MonkeyPatch) -> 
     assert system_language() == "en"
     monkeypatch.setenv("LANGUAGE", "de:es")
     assert system_language() == "es"
+
+
+def test_decimals_in_the_reasons_are_written_as_each_language_writes_them() -> None:
+    """A hint reads "about 1,4 tricks" in French and Spanish, "1.4" in English."""
+    from ascenseur.bots import make_bot
+    from ascenseur.core.engine import Game
+
+    game = Game.new(preset("prime").override({"ladder": [5]}), 4, first_dealer=0)
+    game.deal(random.Random(7))
+    view = game.view(game.turn)
+    reasons = {}
+    for lang in ("en", "fr", "es"):
+        with language(lang):
+            assert decimal(1.25, 2) == ("1.25" if lang == "en" else "1,25")
+            reasons[lang] = make_bot("search", 3).hint(view).reason
+    assert re.search(r"\d\.\d", reasons["en"]) and not re.search(r"\d,\d", reasons["en"])
+    for lang in ("fr", "es"):
+        assert re.search(r"\d,\d", reasons[lang]) and not re.search(r"\d\.\d", reasons[lang])

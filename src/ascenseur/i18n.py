@@ -50,6 +50,15 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(_active.get()).ngettext(singular, plural, n)
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """``value`` with ``places`` decimals as the active language writes it (``0,3`` in
+    French and Spanish, ``0.3`` in English)."""
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * places if places else "0"
+    return str(format_decimal(value, format=pattern, locale=_active.get()))
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it now (for tables of texts)."""
     return message

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ascenseur.core.cards import Card, mask_of
 from ascenseur.core.engine import SUIT_OF, Phase, table_for
 from ascenseur.core.view import PlayerView
-from ascenseur.i18n import _
+from ascenseur.i18n import _, decimal
 
 from .base import Budget, Hint
 from .heuristics import (
@@ -168,7 +168,7 @@ class RulesBot:
             reason = _(
                 "bid {bid}: this hand should take about {expected} tricks, and under this "
                 "scoring {bid} is worth more on average than {nearest}"
-            ).format(bid=bid, expected=f"{worth:.1f}", nearest=nearest)
+            ).format(bid=bid, expected=decimal(worth), nearest=nearest)
         elif view.hand is None:
             reason = _(
                 "bid {bid}: from the others' cards, yours wins {chance} times in 100"
@@ -176,7 +176,7 @@ class RulesBot:
         else:
             reason = _(
                 "bid {bid}: this hand should take about {expected} tricks, {sure} nearly sure"
-            ).format(bid=bid, expected=f"{expected:.1f}", sure=sure)
+            ).format(bid=bid, expected=decimal(expected), sure=sure)
         return bid, reason
 
     def _play(self, view: PlayerView, legal: Sequence[int]) -> tuple[int, str]:

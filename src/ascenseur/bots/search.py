@@ -33,7 +33,7 @@ from ascenseur.core.cards import cards_of
 from ascenseur.core.engine import Game, Phase, legal_card_mask
 from ascenseur.core.sampler import sample_game
 from ascenseur.core.view import PlayerView
-from ascenseur.i18n import _
+from ascenseur.i18n import _, decimal
 
 from .base import Budget, Hint
 from .heuristics import (
@@ -708,8 +708,8 @@ class SearchBot:
             ).format(
                 bid=best,
                 worlds=self.last_worlds,
-                value=f"{values[best]:.1f}",
-                margin=f"{margin:.1f}",
+                value=decimal(values[best]),
+                margin=decimal(margin),
             )
         card = view.legal_actions[view.legal_actions.index(best)]
         shown = card.display() if hasattr(card, "display") else str(card)
@@ -719,6 +719,6 @@ class SearchBot:
         ).format(
             card=shown,
             worlds=self.last_worlds,
-            value=f"{values[best]:.1f}",
-            margin=f"{margin:.1f}",
+            value=decimal(values[best]),
+            margin=decimal(margin),
         )
