@@ -81,6 +81,11 @@ async def play(
     raise AssertionError("the game did not get there")
 
 
+def my_card_to_play(session: GameSession) -> Callable[[], bool]:
+    """The condition: seat 0 (the player) is to play a card."""
+    return lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY
+
+
 def new_app(session: GameSession, tmp_path: Path, **kwargs: Any) -> AscenseurApp:
     return AscenseurApp(session, delay=0, history=tmp_path / "history", **kwargs)
 
@@ -223,12 +228,7 @@ def test_the_hint_shows_a_legal_suggestion_and_its_reason(tmp_path: Path) -> Non
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
-            await play(
-                pilot,
-                app,
-                session,
-                until=lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY,
-            )
+            await play(pilot, app, session, until=my_card_to_play(session))
             await pilot.press("h")
             await app.workers.wait_for_complete()
             await pilot.pause()
@@ -328,13 +328,16 @@ def test_the_score_sheet_follows_each_round(tmp_path: Path) -> None:
 # -- what a player may see ---------------------------------------------------------------------
 
 
-def test_sealed_bids_stay_hidden_until_all_are_in(tmp_path: Path) -> None:
+def sealed_session() -> GameSession:
+    """Sealed bids, 3 cards; the player sits at seat 3, the dealer, and so bids last."""
     rules = preset("classique").override(
         {"ladder": [3], "bidding": "simultaneous", "bid_limit": "none"}
     )
-    session = GameSession.new(
-        rules, NAMES, human_seats=(3,), levels="random", seed=6, first_dealer=3
-    )
+    return GameSession.new(rules, NAMES, human_seats=(3,), levels="random", seed=6, first_dealer=3)
+
+
+def test_sealed_bids_stay_hidden_until_all_are_in(tmp_path: Path) -> None:
+    session = sealed_session()
     app = new_app(session, tmp_path)
 
     async def scenario() -> None:
@@ -382,12 +385,7 @@ def test_the_game_stays_usable_at_80_by_24(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.resize_terminal(80, 24)
-            await play(
-                pilot,
-                app,
-                session,
-                until=lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY,
-            )
+            await play(pilot, app, session, until=my_card_to_play(session))
             screen_region = app.screen.region
             cards = list(app.screen.query(".card"))
             assert len(cards) == 13
@@ -456,12 +454,7 @@ def test_the_game_speaks_the_chosen_language(lang: str, tmp_path: Path) -> None:
     async def scenario() -> None:
         app = new_app(session, tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
-            await play(
-                pilot,
-                app,
-                session,
-                until=lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY,
-            )
+            await play(pilot, app, session, until=my_card_to_play(session))
             expected = _("Your turn: play a card.")
             assert text_of(app, "#message") == expected
             assert _("round {n}/{total}").format(n=1, total=1) in text_of(app, "#status")
@@ -610,12 +603,7 @@ def test_the_focused_card_stands_out(tmp_path: Path) -> None:
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
-            await play(
-                pilot,
-                app,
-                session,
-                until=lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY,
-            )
+            await play(pilot, app, session, until=my_card_to_play(session))
             cards = list(app.screen.query(".card.playable"))
             assert len(cards) >= 2
             focused = app.focused
@@ -661,12 +649,7 @@ def test_the_last_trick_of_a_round_stays_on_the_table_under_the_score_sheet(
 
 
 def test_sealed_bids_made_are_still_marked_after_a_resume(tmp_path: Path) -> None:
-    rules = preset("classique").override(
-        {"ladder": [3], "bidding": "simultaneous", "bid_limit": "none"}
-    )
-    session = GameSession.new(
-        rules, NAMES, human_seats=(3,), levels="random", seed=6, first_dealer=3
-    )
+    session = sealed_session()
     path = tmp_path / "saved.json"
 
     async def first() -> None:
