@@ -757,3 +757,28 @@ def test_the_footer_says_what_f_does_now_and_tarot_trumps_are_named(tmp_path: Pa
             assert f_says() == "faster"
 
     run(scenario())
+
+
+def test_a_terminal_below_80_by_24_is_told_so_once(tmp_path: Path) -> None:
+    session = make_session(preset("classique").override({"ladder": [3]}), levels=["random"])
+    app = new_app(session, tmp_path)
+
+    def warnings() -> list[str]:
+        # Textual keeps the notifications shown in the app (no public list of them).
+        shown = [str(note.message) for note in app._notifications]
+        return [text for text in shown if "needs at least" in text]
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert warnings() == []
+            await pilot.resize_terminal(50, 14)
+            await pilot.pause()
+            await pilot.resize_terminal(60, 14)
+            await pilot.pause()
+            assert warnings() == ["This terminal is 50×14: the table needs at least 80×24."]
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert len(warnings()) == 1
+
+    run(scenario())

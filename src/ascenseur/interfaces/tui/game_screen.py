@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
@@ -51,6 +51,10 @@ from .texts import level_name
 
 if TYPE_CHECKING:
     from .app import AscenseurApp
+
+
+#: The smallest terminal the table is drawn for (up to 8 players).
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 def side_layout(
@@ -95,6 +99,8 @@ class GameScreen(Screen[None]):
         self.trick_so_far: dict[int, Card] = {}
         self.last_trick: tuple[int, dict[int, Card]] | None = None
         self.message_text = Text("")
+        #: Whether the terminal is below the size the table is drawn for (said once).
+        self.too_small = False
         self._actions_key: tuple[object, ...] = ()
         for keys, action, description in (
             ("h", "hint", _("hint")),
@@ -153,6 +159,18 @@ class GameScreen(Screen[None]):
                 timeout=10,
             )
         self.drive()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below 80×24 parts of the table go off screen: say so, once per shrink."""
+        small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        if small and not self.too_small:
+            self.notify(
+                _("This terminal is {width}×{height}: the table needs at least {w}×{h}.").format(
+                    width=event.size.width, height=event.size.height, w=MIN_WIDTH, h=MIN_HEIGHT
+                ),
+                severity="warning",
+            )
+        self.too_small = small
 
     @property
     def ascenseur_app(self) -> AscenseurApp:
