@@ -573,7 +573,7 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "rules_option",
         _set("rules.void_rule", "sometimes"),
-        "rules: void_rule: 'sometimes' is not a value of this option; choose one of "
+        'rules: void_rule: "sometimes" is not a value of this option; choose one of '
         "must-trump, free",
     ),
 ]
@@ -735,3 +735,21 @@ def test_record_refusal_two_players_with_one_name() -> None:
     assert str(caught.value) == (
         "players: two players are named Jeanne: give each a name of their own"
     )
+
+
+def test_record_a_last_summary_round_with_a_null_for_every_bid_is_not_begun() -> None:
+    """Written "bids": [null, …] or "bids": null, the round is the same: nobody has bid."""
+    record = example()
+    record["rounds"][1] = {"dealer": 1, "bids": [None, None, None, None]}
+    replayed = replay(record)
+    assert replayed.round_not_begun and replayed.pending_summary_bids is None
+    record["rounds"][1] = {"dealer": 1, "bids": [None, None, None]}
+    with pytest.raises(RecordError, match="bids must list one bid per player"):
+        replay(record)
+
+
+def test_record_refusal_a_name_that_is_not_text() -> None:
+    record = example()
+    record["players"][1] = "B\udcff"  # a byte that was not UTF-8, as Python reads argv
+    with pytest.raises(RecordError, match=r'^players: "B\\udcff" is not a name$'):
+        replay(record)

@@ -892,7 +892,7 @@ def test_rule_a_dealt_hand_must_fit_the_table() -> None:
                 }
             },
             "scoring",
-            "unknown key 'bonus'",
+            'unknown key "bonus"',
         ),
         (
             {
@@ -923,7 +923,7 @@ def test_rule_invalid_option_is_refused_naming_the_option(
 
 
 def test_rule_unknown_preset_is_refused() -> None:
-    with pytest.raises(RulesError, match="unknown preset 'bridge'") as caught:
+    with pytest.raises(RulesError, match='unknown preset "bridge"') as caught:
         preset("bridge")
     assert caught.value.option == "preset"
 

@@ -153,8 +153,8 @@ def test_parse_rule_text() -> None:
 @pytest.mark.parametrize(
     ("args", "fragments"),
     [
-        (["nope"], ["preset", "'nope'"]),
-        (["--rule", "void_rule=sometimes"], ["void_rule:", "'sometimes'", "must-trump, free"]),
+        (["nope"], ["preset", '"nope"']),
+        (["--rule", "void_rule=sometimes"], ["void_rule:", '"sometimes"', "must-trump, free"]),
         (["--rule", "colour=red"], ["colour:", "no such option"]),
         (["--rule", "bidding=simultaneous"], ["bidding:", "simultaneous bidding", "bid_limit"]),
         (
@@ -184,8 +184,8 @@ def test_impossible_rules_are_refused_naming_the_option(
         ("blind_single_card = 3", ["blind_single_card:", "not true or false"]),
         ('bidding = "simultaneous"', ["bidding:", "simultaneous"]),
         ("decks = 1.0", ["decks:", "not 1, 2 or auto"]),
-        ('preset = "bridge"', ["preset:", "'bridge'"]),
-        ("[scoring]\nmade_base = 1\nbonus = 2", ["scoring:", "'bonus'"]),
+        ('preset = "bridge"', ["preset:", '"bridge"']),
+        ("[scoring]\nmade_base = 1\nbonus = 2", ["scoring:", '"bonus"']),
     ],
 )
 def test_bad_rules_files_are_refused(tmp_path: Path, text: str, fragments: list[str]) -> None:
@@ -198,3 +198,36 @@ def test_missing_rules_file_is_refused(tmp_path: Path) -> None:
     missing = tmp_path / "missing.toml"
     assert_refused(run("rules", "--rules-file", str(missing)), "--rules-file:", "no such file")
     assert_refused(run("rules", "--rules-file", str(tmp_path)), "--rules-file:", "directory")
+
+
+def test_a_bad_value_in_the_file_is_said_even_when_the_command_line_replaces_it(
+    tmp_path: Path,
+) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('void_rule = "bogus"\n', encoding="utf-8")
+    assert_refused(
+        run("rules", "--rules-file", str(house), "--rule", "void_rule=free"),
+        "void_rule:",
+        '"bogus" is not a value of this option',
+    )
+
+
+@pytest.mark.parametrize(("text", "pool"), [("1", True), ("0", False), ("yes", True)])
+def test_the_pool_flag_takes_1_and_0_on_the_command_line(text: str, pool: bool) -> None:
+    assert build_rules("prime", [f"scoring.pool={text}"]).scoring.pool is pool
+
+
+def test_values_in_refusals_are_written_as_json() -> None:
+    """The same in a record, a rules file and on the command line: true, not True."""
+    assert_refused(run("rules", "--rule", "decks=true"), "decks: true is not 1, 2 or auto")
+
+
+@pytest.mark.parametrize("rounds", ["101", "1000000000"])
+def test_more_peak_rounds_than_an_evening_holds_are_refused(rounds: str) -> None:
+    """RULES.md sets no bound; a ladder of a billion rounds cannot be played (nor planned)."""
+    assert_refused(
+        run("rules", "--rule", f"peak_no_trump_rounds={rounds}"),
+        "peak_no_trump_rounds:",
+        "at most 100",
+    )
+    assert build_rules("classique", ["peak_no_trump_rounds=100"]).peak_no_trump_rounds == 100

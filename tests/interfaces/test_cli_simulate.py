@@ -119,7 +119,7 @@ def test_every_preset_plays_to_the_end(tmp_path: Path, args: list[str]) -> None:
         (["--names", "Ann,Ann,Bob"], ["--names:", "distinct"]),
         (["--bots", "random,random"], ["--bots:", "2 bots for 4 players"]),
         (["--bots", "oracle"], ["--bots:", "'oracle'"]),
-        (["--rule", "void_rule=maybe"], ["void_rule:", "'maybe'"]),
+        (["--rule", "void_rule=maybe"], ["void_rule:", '"maybe"']),
         (["--out", "/nonexistent-folder/game.json"], ["--out:", "does not exist"]),
     ],
 )

@@ -23,12 +23,13 @@ from textual.widgets import Button, Input, Static
 
 from ascenseur import Card, Phase, preset
 from ascenseur.bots import make_bot
+from ascenseur.core.events import TrickWon
 from ascenseur.core.record import dumps, replay, score_sheet
 from ascenseur.i18n import _, language
 from ascenseur.interfaces.tui import AscenseurApp, make_session
 from ascenseur.interfaces.tui.game_screen import GameScreen, side_layout
 from ascenseur.interfaces.tui.screens import EndScreen, ScoreSheetScreen, SetupScreen
-from ascenseur.services.session import HINT_LEVELS, GameSession, Step
+from ascenseur.services.session import HINT_LEVELS, GameSession, Step, sidecar_path
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -629,19 +630,22 @@ def test_the_last_trick_of_a_round_stays_on_the_table_under_the_score_sheet(
     async def scenario() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             await play(pilot, app, session, until=lambda: isinstance(app.screen, ScoreSheetScreen))
+            # The true last trick: who played each card, and who took it, by replaying the
+            # record up to it and playing its cards again.
             record = json.loads(dumps(session.game))
-            last = record["rounds"][0]["tricks"][-1]
-            leader_cards = [Card.parse(c) for c in last]
+            first = record["rounds"][0]
+            last = first["tricks"][-1]
+            record["rounds"] = [{**first, "tricks": first["tricks"][:-1]}]
+            game = replay(record).game
+            by_seat = {(game.leader + i) % 4: Card.parse(c) for i, c in enumerate(last)}
+            events = [event for c in last for event in game.play(c)]
+            winner = next(e.seat for e in events if isinstance(e, TrickWon))
             game_screen = app.screen_stack[-2]
             assert isinstance(game_screen, GameScreen)
-            shown = {
-                s: game_screen.query_one(f"#seat-{s}", Static).render().plain  # type: ignore[union-attr]
-                for s in range(4)
-            }
-            winners = [s for s in range(4) if "✔" in shown[s]]
-            assert len(winners) == 1
-            for card in leader_cards:
-                assert sum(card.display() in text for text in shown.values()) >= 1
+            for s in range(4):
+                seat = game_screen.query_one(f"#seat-{s}", Static)
+                third_line = seat.render().plain.split("\n")[2]  # type: ignore[union-attr]
+                assert third_line.startswith(by_seat[s].display() + ("✔" if s == winner else ""))
             status = game_screen.query_one("#status", Static).render().plain  # type: ignore[union-attr]
             assert "1/2" in status
 
@@ -686,7 +690,7 @@ def test_the_chart_explains_its_star() -> None:
     # Every game starts with all totals at 0: the star is there, and said.
     together = totals_chart(["Ann", "Bob"], [[1, 1], [3, 0]]).plain
     assert together.count("*") == 3  # rounds 0 and 1, and the legend
-    assert "* several players on the same total" in together
+    assert "* several players at about the same total" in together
     alone = totals_chart(["Ann"], [[2], [3]]).plain
     assert "*" not in alone and "several" not in alone
 
@@ -782,3 +786,68 @@ def test_a_terminal_below_80_by_24_is_told_so_once(tmp_path: Path) -> None:
             assert len(warnings()) == 1
 
     run(scenario())
+
+
+def test_a_game_resumed_in_the_last_trick_of_a_round_keeps_all_of_it_on_the_table(
+    tmp_path: Path,
+) -> None:
+    """Cards played before the save count in the trick kept under the score sheet."""
+    rules = preset("prime").override({"ladder": [1, 1]})
+    session = GameSession.new(rules, NAMES, human_seats=(0,), levels="random", seed=4)
+    session.advance()  # the deal
+    while not (session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY):
+        step, _seat = session.next_step()
+        if step is Step.HUMAN:
+            session.act(0, session.view(0).legal_actions[0])
+        else:
+            session.advance()
+    played_before = dict(session.view(0).trick)
+    assert played_before  # someone led before the save
+    resumed = GameSession.resume(session.save(tmp_path / "s.json"))
+    app = new_app(resumed, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, resumed, until=lambda: isinstance(app.screen, ScoreSheetScreen))
+            game_screen = app.screen_stack[-2]
+            assert isinstance(game_screen, GameScreen) and game_screen.last_trick is not None
+            winner, cards = game_screen.last_trick
+            assert len(cards) == 4 and cards.items() >= played_before.items()
+            assert winner == resumed.game.results[0].won.index(1)
+
+    run(scenario())
+
+
+def test_a_damaged_session_file_and_a_failed_save_are_said_on_screen(tmp_path: Path) -> None:
+    session = GameSession.new(
+        preset("prime").override({"ladder": [2]}), NAMES, human_seats=(0,), seed=1
+    )
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    sidecar_path(path).write_text("not json", encoding="utf-8")
+    resumed = GameSession.resume(path, level="random")
+    app = new_app(resumed, tmp_path, save_path=Path("/proc/no-such-place/x.json"))
+
+    def said() -> list[str]:
+        # Textual keeps the notifications shown in the app (no public list of them).
+        return [str(note.message) for note in app._notifications]
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert any(
+                "x.session.json could not be read" in text and "--level" in text for text in said()
+            )
+            await pilot.press("s")
+            await pilot.pause()
+            assert any(text.startswith("Could not save to /proc/no-such-place") for text in said())
+            assert resumed.game.phase is not Phase.OVER  # the game goes on
+
+    run(scenario())
+
+
+def test_the_setup_screen_reads_a_flag_as_1_or_0() -> None:
+    from ascenseur.interfaces.tui import build_session
+
+    values = {"preset": "classique", "options": "strip_to_multiple=0; ladder=[1]", "players": "5"}
+    assert build_session(values, seed=1).game.rules.strip_to_multiple is False

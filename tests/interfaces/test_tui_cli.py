@@ -202,3 +202,13 @@ def test_save_and_quit_says_how_to_resume_with_the_options_given_then_the_save_e
     finally:
         tmux.close()
     assert score_sheet(replay(json.loads(saved.read_text(encoding="utf-8"))))["finished"]
+
+
+def test_an_unknown_level_is_refused_on_resume_too(tmp_path: Path) -> None:
+    from ascenseur import preset
+    from ascenseur.services.session import GameSession
+
+    session = GameSession.new(preset("prime").override({"ladder": [2]}), ["A", "B", "C"], seed=1)
+    saved = session.save(tmp_path / "x.json")
+    code, output = invoke("--resume", str(saved), "--level", "master")
+    assert code == 2 and "unknown level 'master'" in output

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ascenseur import Card, Phase, preset
-from ascenseur.core.errors import IllegalActionError
+from ascenseur.core.errors import IllegalActionError, RecordError
 from ascenseur.core.events import BidMade, BidsRevealed, CardPlayed, GameOver, TrickWon
 from ascenseur.core.record import loads, replay, score_sheet
 from ascenseur.services.session import (
@@ -321,3 +321,23 @@ def test_a_damaged_sidecar_is_reported_and_the_defaults_used(tmp_path: Path, sid
     resumed = GameSession.resume(path, level="random")
     assert resumed.damaged_sidecar == sidecar_path(path)
     assert [s.level for s in resumed.seats] == [None, "random", "random", "random"]
+
+
+@pytest.mark.parametrize(
+    "sidecar", ['{"seed": 1e400, "seats": [{}, {}, {}, {}]}', "[" * 100_000 + "]" * 100_000]
+)
+def test_a_sidecar_that_breaks_the_reader_is_damaged_not_a_crash(
+    tmp_path: Path, sidecar: str
+) -> None:
+    session = GameSession.new(preset("prime").override({"ladder": [2]}), NAMES, seed=1)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    sidecar_path(path).write_text(sidecar, encoding="utf-8")
+    assert GameSession.resume(path).damaged_sidecar == sidecar_path(path)
+
+
+def test_a_save_that_is_not_utf8_is_refused_not_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_bytes(b'{"format": "ascenseur/1", "players": "\xe9"}')
+    with pytest.raises(RecordError, match=r"x.json is not UTF-8 text \(byte 38\)"):
+        GameSession.resume(path)

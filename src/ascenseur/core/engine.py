@@ -16,6 +16,7 @@ asks it, and explains a refusal only after it said no.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -219,6 +220,16 @@ def default_names(players: int) -> tuple[str, ...]:
     return tuple(_("Player {n}").format(n=i + 1) for i in range(players))
 
 
+def _is_text(name: str) -> bool:
+    """Whether ``name`` can be written out (a lone half of a UTF-16 pair, as a name read from
+    bytes that are not UTF-8 becomes, cannot)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class Game:
     """A whole game in progress. Build with :meth:`Game.new`."""
 
@@ -282,7 +293,11 @@ class Game:
         """A new game, before the first deal. ``players`` is a count or the names in turn
         order. The first dealer is given, or drawn from ``rng``, or seat 0."""
         names = default_names(players) if isinstance(players, int) else tuple(players)
-        repeated = next((name for i, name in enumerate(names) if name in names[:i]), None)
+        for name in names:
+            if not isinstance(name, str) or not name.strip() or not _is_text(name):
+                raise RulesError("players", _("{name} is not a name").format(name=json.dumps(name)))
+        stripped = [name.strip() for name in names]
+        repeated = next((n for i, n in enumerate(stripped) if n in stripped[:i]), None)
         if repeated is not None:
             # Every message, score sheet and list of winners names the players.
             raise RulesError(

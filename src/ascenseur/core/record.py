@@ -412,8 +412,6 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
         raise RecordError(
             _("{where}: tricks are given before every player has bid").format(where=where)
         )
-    if not isinstance(tricks, list):
-        raise RecordError(_("{where}: tricks must be a list of tricks").format(where=where))
     if len(tricks) > game.hand_size:
         raise RecordError(
             ngettext(
@@ -488,8 +486,11 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
     game = result.game
     n = game.players
     bids = data.get("bids")
-    if "won" not in data and bids is None:
-        # "bids": null says no bid is made yet: a round not begun.
+    nobody_bid = bids is None or (
+        isinstance(bids, list) and len(bids) == n and all(b is None for b in bids)
+    )
+    if "won" not in data and nobody_bid:
+        # "bids": null, or a null for every player: no bid is made yet, a round not begun.
         result.round_not_begun = True
         return
     if "won" not in data:

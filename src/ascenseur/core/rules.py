@@ -162,14 +162,7 @@ class Rules:
         for name, raw in options.items():
             if name == "preset":
                 continue
-            if name not in OPTION_NAMES:
-                raise RulesError(
-                    name,
-                    _("no such option; the options are: {names}").format(
-                        names=", ".join(OPTION_NAMES)
-                    ),
-                )
-            changes[name] = _coerce_option(name, raw)
+            changes[name] = check_option(name, raw)
         rules = dataclasses.replace(self, **changes)
         rules._check_alone(changed=changes.keys())
         return rules
@@ -375,8 +368,8 @@ def preset(name: str) -> Rules:
     except (KeyError, TypeError):
         raise RulesError(
             "preset",
-            _("unknown preset {name!r}; the presets are: {names}").format(
-                name=name, names=", ".join(PRESETS)
+            _("unknown preset {name}; the presets are: {names}").format(
+                name=shown(name), names=", ".join(PRESETS)
             ),
         ) from None
 
@@ -413,6 +406,31 @@ def parse_option_text(text: str) -> Any:
         return text
 
 
+#: A game is played in an evening: more peak rounds than this are refused.
+MAX_PEAK_NO_TRUMP_ROUNDS: Final = 100
+
+
+def shown(value: Any) -> str:
+    """A value given for an option, as JSON writes it (``true``, ``"free"``), for messages:
+    the same in a record, a rules file and on the command line."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def check_option(name: str, raw: Any) -> Any:
+    """The value of option ``name`` given as ``raw`` (text or JSON); raise
+    :class:`RulesError` naming the option when it is not one (its combination with the
+    other options is checked by :meth:`Rules.override`)."""
+    if name not in OPTION_NAMES:
+        raise RulesError(
+            name,
+            _("no such option; the options are: {names}").format(names=", ".join(OPTION_NAMES)),
+        )
+    return _coerce_option(name, raw)
+
+
 def _coerce_option(name: str, raw: Any) -> Any:
     # Texts that are not read as JSON: enum values, ladders and scorings parse their own;
     # a flag takes "1"/"0" and "yes"/"no" as well as true/false.
@@ -426,14 +444,14 @@ def _coerce_option(name: str, raw: Any) -> Any:
         except ValueError:
             raise RulesError(
                 name,
-                _("{value!r} is not a value of this option; choose one of {values}").format(
-                    value=raw, values=", ".join(e.value for e in enum)
+                _("{value} is not a value of this option; choose one of {values}").format(
+                    value=shown(raw), values=", ".join(e.value for e in enum)
                 ),
             ) from None
     if name == "decks":
         if raw in ("auto", "1", "2") or (type(raw) is int and raw in (1, 2)):
             return raw if raw == "auto" else int(raw)
-        raise RulesError(name, _("{value!r} is not 1, 2 or auto").format(value=raw))
+        raise RulesError(name, _("{value} is not 1, 2 or auto").format(value=shown(raw)))
     if name in ("strip_to_multiple", "blind_single_card"):
         return _coerce_bool(name, raw)
     if name == "max_cards":
@@ -441,7 +459,15 @@ def _coerce_option(name: str, raw: Any) -> Any:
             return None
         return _coerce_int(name, raw, minimum=1)
     if name == "peak_no_trump_rounds":
-        return _coerce_int(name, raw, minimum=0)
+        rounds = _coerce_int(name, raw, minimum=0)
+        if rounds > MAX_PEAK_NO_TRUMP_ROUNDS:
+            raise RulesError(
+                name,
+                _("{value} rounds at the peak cannot be played; at most {most}").format(
+                    value=rounds, most=MAX_PEAK_NO_TRUMP_ROUNDS
+                ),
+            )
+        return rounds
     if name == "ladder":
         return _coerce_ladder(raw)
     if name == "scoring":
@@ -449,21 +475,27 @@ def _coerce_option(name: str, raw: Any) -> Any:
     raise AssertionError(name)  # pragma: no cover - OPTION_NAMES is closed
 
 
+#: A flag written as text (the command line, the setup screen).
+FLAG_WORDS: Final = {
+    **dict.fromkeys(("yes", "true", "on", "1"), True),
+    **dict.fromkeys(("no", "false", "off", "0"), False),
+}
+
+
 def _coerce_bool(name: str, raw: Any) -> bool:
     if isinstance(raw, bool):
         return raw
-    truthy = ("yes", "true", "on", "1")
-    if isinstance(raw, str) and raw.lower() in (*truthy, "no", "false", "off", "0"):
-        return raw.lower() in truthy
-    raise RulesError(name, _("{value!r} is not true or false").format(value=raw))
+    if isinstance(raw, str) and raw.strip().lower() in FLAG_WORDS:
+        return FLAG_WORDS[raw.strip().lower()]
+    raise RulesError(name, _("{value} is not true or false").format(value=shown(raw)))
 
 
 def _coerce_int(name: str, raw: Any, minimum: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < minimum:
         raise RulesError(
             name,
-            _("{value!r} is not a whole number of at least {minimum}").format(
-                value=raw, minimum=minimum
+            _("{value} is not a whole number of at least {minimum}").format(
+                value=shown(raw), minimum=minimum
             ),
         )
     return raw
@@ -484,9 +516,9 @@ def _coerce_ladder(raw: Any) -> Ladder:
         raise RulesError("ladder", _("every hand size of a ladder must be a whole number ≥ 1"))
     raise RulesError(
         "ladder",
-        _(
-            "{value!r} is not a ladder: choose {shapes}, or a list of hand sizes like [1,3,5]"
-        ).format(value=raw, shapes=", ".join(s.value for s in LadderShape)),
+        _("{value} is not a ladder: choose {shapes}, or a list of hand sizes like [1,3,5]").format(
+            value=shown(raw), shapes=", ".join(s.value for s in LadderShape)
+        ),
     )
 
 
@@ -501,8 +533,8 @@ def _coerce_scoring(raw: Any) -> Scoring:
             return SCORINGS[raw]
         raise RulesError(
             "scoring",
-            _("{value!r} is not a scoring; choose one of {values}, or a table of numbers").format(
-                value=raw, values=", ".join(SCORINGS)
+            _("{value} is not a scoring; choose one of {values}, or a table of numbers").format(
+                value=shown(raw), values=", ".join(SCORINGS)
             ),
         )
     if isinstance(raw, Mapping):
@@ -510,8 +542,8 @@ def _coerce_scoring(raw: Any) -> Scoring:
         if unknown:
             raise RulesError(
                 "scoring",
-                _("unknown key {key!r}; a scoring table has {keys} and pool").format(
-                    key=sorted(unknown)[0], keys=", ".join(_SCORING_KEYS)
+                _("unknown key {key}; a scoring table has {keys} and pool").format(
+                    key=shown(sorted(unknown, key=str)[0]), keys=", ".join(_SCORING_KEYS)
                 ),
             )
         numbers = []
@@ -535,7 +567,7 @@ def _coerce_scoring(raw: Any) -> Scoring:
             if dataclasses.replace(named, name=None) == candidate:
                 return named
         return candidate
-    raise RulesError("scoring", _("{value!r} is not a scoring").format(value=raw))
+    raise RulesError("scoring", _("{value} is not a scoring").format(value=shown(raw)))
 
 
 def _option_to_json(value: Any) -> Any:

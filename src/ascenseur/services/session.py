@@ -331,6 +331,12 @@ class GameSession:
             raise RecordError(
                 _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
             ) from None
+        except UnicodeDecodeError as error:
+            raise RecordError(
+                _("{path} is not UTF-8 text (byte {position})").format(
+                    path=path, position=error.start
+                )
+            ) from None
         result = replay(loads(text))
         if result.pending_summary_bids is not None:
             raise RecordError(_("this record is a score sheet in progress, not a game to play"))
@@ -350,7 +356,15 @@ class GameSession:
                 read = [Seat(game.names[i], s.get("level")) for i, s in enumerate(stored)]
                 seed = int(data["seed"])
                 seats = read
-            except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            except (
+                OSError,
+                ValueError,
+                KeyError,
+                TypeError,
+                AttributeError,
+                OverflowError,
+                RecursionError,
+            ):
                 damaged = True  # play on with the defaults, and say so
         session = cls(game, seats, seed, budget=budget)
         session.damaged_sidecar = side if damaged else None

@@ -23,7 +23,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ascenseur.core.rules import Rules, RulesError, Scoring, preset
+from ascenseur.core.rules import FLAG_WORDS, Rules, RulesError, Scoring, check_option, preset
 from ascenseur.i18n import N_, _
 
 #: ``--rules PRESET``: ``None`` when not given (the file's preset, else classique).
@@ -118,10 +118,13 @@ def _apply(rules: Rules, steps: Sequence[Mapping[str, Any]]) -> Rules:
     for options in steps:
         for key, value in options.items():
             if key == "scoring":
+                check_option(key, value)  # a bad value is said even if a later one replaces it
                 scoring, parts = value, {}
             elif key.startswith("scoring."):
-                parts[key.removeprefix("scoring.")] = _number_text(value)
+                part = key.removeprefix("scoring.")
+                parts[part] = _flag_text(value) if part == "pool" else _number_text(value)
             else:
+                check_option(key, value)
                 plain[key] = value
     if parts:
         base = rules.scoring if scoring is None else rules.override({"scoring": scoring}).scoring
@@ -129,6 +132,13 @@ def _apply(rules: Rules, steps: Sequence[Mapping[str, Any]]) -> Rules:
     if scoring is not None:
         plain["scoring"] = scoring
     return rules.override(plain)
+
+
+def _flag_text(value: Any) -> Any:
+    """The pool flag given as text on the command line: true/false, 1/0, yes/no."""
+    if isinstance(value, str) and value.strip().lower() in FLAG_WORDS:
+        return FLAG_WORDS[value.strip().lower()]
+    return value
 
 
 def _number_text(value: Any) -> Any:

@@ -9,7 +9,7 @@ from typing import Any
 from textual.app import App
 
 from ascenseur.core.engine import default_names
-from ascenseur.core.rules import Rules, RulesError, parse_option_text, preset
+from ascenseur.core.rules import Rules, RulesError, preset
 from ascenseur.i18n import _
 from ascenseur.services.history import history_dir
 from ascenseur.services.session import DEFAULT_LEVEL, GameSession
@@ -126,7 +126,8 @@ def parse_option_list(text: str) -> dict[str, Any]:
         if "=" not in part:
             raise RulesError(part, _("write an option as name=value"))
         name, value = part.split("=", 1)
-        options[name.strip()] = parse_option_text(value.strip())
+        # Text as typed: the rules read each option's values from text (a flag as 1/0 too).
+        options[name.strip()] = value.strip()
     return options
 
 

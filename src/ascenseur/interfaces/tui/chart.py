@@ -73,5 +73,5 @@ def totals_chart(
     if colors and any(style == "bold white" for style in colors.values()):
         text.append("\n")
         text.append("* ", style="bold white")
-        text.append(_("several players on the same total"))
+        text.append(_("several players at about the same total (on one line of the chart)"))
     return text

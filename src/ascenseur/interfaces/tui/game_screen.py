@@ -96,7 +96,7 @@ class GameScreen(Screen[None]):
         #: The cards of the trick in play, from the event stream, and the last trick taken
         #: (winner, cards by seat): the view forgets a round's tricks once it is scored, and
         #: its last trick must still be seen.
-        self.trick_so_far: dict[int, Card] = {}
+        self.trick_so_far: dict[int, Card] = dict(session.view(self.seat).trick)
         self.last_trick: tuple[int, dict[int, Card]] | None = None
         self.message_text = Text("")
         #: Whether the terminal is below the size the table is drawn for (said once).
@@ -152,8 +152,8 @@ class GameScreen(Screen[None]):
         if self.session.damaged_sidecar is not None:
             self.notify(
                 _(
-                    "{path} could not be read: you play the first seat against medium computer "
-                    "players, and the next rounds are dealt afresh."
+                    "{path} could not be read: you play the first seat, the computer players "
+                    "play at the level given (--level), and the next rounds are dealt afresh."
                 ).format(path=self.session.damaged_sidecar),
                 severity="warning",
                 timeout=10,
