@@ -21,7 +21,7 @@ from ascenseur.bots import Bot, make_bot
 from ascenseur.core.engine import Game, default_names
 from ascenseur.core.errors import IllegalActionError
 from ascenseur.core.record import dumps
-from ascenseur.core.rules import Rules
+from ascenseur.core.rules import Rules, RulesError
 from ascenseur.i18n import N_, _
 from ascenseur.services.autoplay import play_with_bots
 
@@ -153,6 +153,10 @@ def simulate_command(
     rules = rules_or_exit(rules_name, rule, rules_file, players=players)
     if not seat_names:
         seat_names = list(default_names(players))
+    try:
+        Game.new(rules, seat_names)  # the engine's own checks of the names, before any game
+    except RulesError as error:
+        raise refuse(str(error)) from None
     kinds = _split(bots) or ["random"]
     if len(kinds) == 1:
         kinds = kinds * players
