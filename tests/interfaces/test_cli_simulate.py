@@ -119,7 +119,7 @@ def test_every_preset_plays_to_the_end(tmp_path: Path, args: list[str]) -> None:
         (["--names", "Ann,Ann,Bob"], ["--names:", "distinct"]),
         # a name read from bytes that are not UTF-8, as Python passes them in argv
         (["--names", "A\udcff,B,C"], ["players:", '"A\\udcff" is not a name']),
-        (["--names", "Ann,Ann ,Bob"], ["players:", "two players are named Ann"]),
+        (["--names", "Ann,Ann ,Bob"], ["--names:", "distinct"]),
         (["--bots", "random,random"], ["--bots:", "2 bots for 4 players"]),
         (["--bots", "oracle"], ["--bots:", "'oracle'"]),
         (["--rule", "void_rule=maybe"], ["void_rule:", '"maybe"']),
