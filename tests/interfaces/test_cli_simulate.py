@@ -70,7 +70,7 @@ def test_many_games_print_a_summary_and_write_each_record(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert out.startswith("Seed: 100\nGames: 6   rounds: 18   ")
-    assert re.search(r"Exact bids: \d+\.\d%", out)
+    assert re.search(r"Exact bids: \d+\.\d %", out)
     rows = [line.split() for line in out.splitlines() if line.startswith("  ") and "random" in line]
     assert [row[0] for row in rows] == ["Ann", "Bob", "Cat"]
     shares = [float(row[3].rstrip("%")) for row in rows]

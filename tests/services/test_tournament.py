@@ -164,8 +164,13 @@ def test_the_command_prints_a_table_for_people(lang: str, headers: tuple[str, ..
     # Piped, every header and every bot's figures sit on one line (not cut to a width).
     for header in headers:
         assert header in done.stdout, done.stdout
+    # Numbers as the language writes them: 1.5 in English, 1,5 in French and Spanish.
+    dot = r"\." if lang == "en" else ","
     for bot in ("medium", "easy", "random"):
-        row = rf"{bot}\s*│\s*-?\d+\.\d ± \d+\.\d\s*│\s*-?\d+\.\d\d ± \d+\.\d\d\s*│.*%.*%.* / .*│"
+        row = (
+            rf"{bot}\s*│\s*-?\d+{dot}\d ± \d+{dot}\d\s*│\s*-?\d+{dot}\d\d ± \d+{dot}\d\d\s*│"
+            rf"\s*\d+{dot}\d %\s*│\s*\d+{dot}\d %.* / .*│"
+        )
         assert re.search(row, done.stdout), done.stdout
 
 

@@ -22,7 +22,7 @@ from ascenseur.core.engine import Game, default_names
 from ascenseur.core.errors import IllegalActionError
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules, RulesError
-from ascenseur.i18n import N_, _
+from ascenseur.i18n import N_, _, decimal
 from ascenseur.services.autoplay import play_with_bots
 
 from . import TranslatedCommand, app
@@ -239,12 +239,12 @@ def _summary_lines(
     width = max(len(name) for name in names)
     kind_width = max(len(kind) for kind in kinds)
     lines = [
-        _("Games: {games}   rounds: {rounds}   {rate:.1f} games/s").format(
+        _("Games: {games}   rounds: {rounds}   {rate} games/s").format(
             games=summary.games,
             rounds=summary.rounds,
-            rate=summary.games / elapsed if elapsed > 0 else float("inf"),
+            rate=decimal(summary.games / elapsed) if elapsed > 0 else "∞",
         ),
-        _("Exact bids: {rate:.1%}").format(rate=rate),
+        _("Exact bids: {rate} %").format(rate=decimal(100 * rate)),
         "  {blank:<{width}}  {blank:<{kind_width}}  {points:>12}  {wins:>9}".format(
             blank="",
             width=width,
@@ -256,7 +256,7 @@ def _summary_lines(
     for seat, name in enumerate(names):
         lines.append(
             f"  {name.ljust(width)}  {kinds[seat].ljust(kind_width)}  "
-            f"{summary.points[seat] / summary.games:>12.1f}  "
-            f"{summary.wins[seat] / summary.games:>9.1%}"
+            f"{decimal(summary.points[seat] / summary.games):>12}  "
+            f"{decimal(100 * summary.wins[seat] / summary.games) + ' %':>9}"
         )
     return lines

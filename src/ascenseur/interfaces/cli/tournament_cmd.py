@@ -19,7 +19,7 @@ from rich.table import Table
 
 from ascenseur.bots import EXTRA_KINDS, KINDS, LEVELS, make_bot
 from ascenseur.core.rules import RulesError
-from ascenseur.i18n import N_, _, ngettext
+from ascenseur.i18n import N_, _, decimal, ngettext
 from ascenseur.services.tournament import (
     TournamentConfig,
     TournamentResult,
@@ -181,11 +181,12 @@ def print_table(result: TournamentResult) -> None:
     for bot in sorted(result.bots, key=lambda b: -b.rating):
         table.add_row(
             bot.label,
-            f"{bot.points_per_game:.1f} ± {bot.points_per_game_ci:.1f}",
-            f"{bot.points_per_round:.2f} ± {bot.points_per_round_ci:.2f}",
-            f"{100 * bot.exact_bid_rate:.1f} %",
-            f"{100 * bot.win_rate:.1f} %",
-            f"{bot.mean_decision_ms:.2f} / {bot.p99_decision_ms:.2f}",
-            f"{bot.rating:.1f} ({bot.rating_mu:.1f} ± {bot.rating_sigma:.1f})",
+            # Numbers as the language writes them (189,8 in French); --json keeps JSON's.
+            f"{decimal(bot.points_per_game)} ± {decimal(bot.points_per_game_ci)}",
+            f"{decimal(bot.points_per_round, 2)} ± {decimal(bot.points_per_round_ci, 2)}",
+            f"{decimal(100 * bot.exact_bid_rate)} %",
+            f"{decimal(100 * bot.win_rate)} %",
+            f"{decimal(bot.mean_decision_ms, 2)} / {decimal(bot.p99_decision_ms, 2)}",
+            f"{decimal(bot.rating)} ({decimal(bot.rating_mu)} ± {decimal(bot.rating_sigma)})",
         )
     console.print(table)
