@@ -17,6 +17,7 @@ from ascenseur import Card, Game, InvalidDealError, Phase, Rules, RulesError, pr
 from ascenseur.core.events import BidMade
 from ascenseur.core.rules import SCORINGS, Scoring
 from ascenseur.core.scoring import round_points
+from ascenseur.i18n import language
 
 
 def cards(text: str) -> list[Card]:
@@ -934,6 +935,9 @@ def test_two_players_may_not_share_a_name() -> None:
         Game.new(preset("classique"), ["Ann", "Bob", "Ann"])
     assert caught.value.option == "players"
     assert Game.new(preset("classique"), ["Ann", "Bob", "ann"]).names == ("Ann", "Bob", "ann")
+    # The check is cached per set of names; its words still follow the language.
+    with language("fr"), pytest.raises(RulesError, match="deux joueurs s'appellent Ann"):
+        Game.new(preset("classique"), ["Ann", "Bob", "Ann"])
 
 
 @pytest.mark.parametrize(

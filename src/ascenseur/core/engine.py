@@ -230,6 +230,19 @@ def _is_text(name: str) -> bool:
     return True
 
 
+@cache
+def _names_problem(names: tuple[str, ...]) -> tuple[str, str] | None:
+    """Why these names cannot sit at one table, as (kind, name), or ``None`` (cached: the
+    sampler builds a game per world; the words are put together by the caller, in the
+    language in force)."""
+    for name in names:
+        if not name.strip() or not _is_text(name):
+            return "not a name", json.dumps(name)
+    stripped = [name.strip() for name in names]
+    repeated = next((n for i, n in enumerate(stripped) if n in stripped[:i]), None)
+    return ("repeated", repeated) if repeated is not None else None
+
+
 class Game:
     """A whole game in progress. Build with :meth:`Game.new`."""
 
@@ -293,19 +306,17 @@ class Game:
         """A new game, before the first deal. ``players`` is a count or the names in turn
         order. The first dealer is given, or drawn from ``rng``, or seat 0."""
         names = default_names(players) if isinstance(players, int) else tuple(players)
-        for name in names:
-            if not isinstance(name, str) or not name.strip() or not _is_text(name):
-                raise RulesError("players", _("{name} is not a name").format(name=json.dumps(name)))
-        stripped = [name.strip() for name in names]
-        repeated = next((n for i, n in enumerate(stripped) if n in stripped[:i]), None)
-        if repeated is not None:
+        if not all(isinstance(name, str) for name in names):
+            raise RulesError("players", _("a name is text"))
+        problem = _names_problem(names)
+        if problem is not None:
             # Every message, score sheet and list of winners names the players.
-            raise RulesError(
-                "players",
-                _("two players are named {name}: give each a name of their own").format(
-                    name=repeated
-                ),
-            )
+            kind, name = problem
+            if kind == "repeated":
+                reason = _("two players are named {name}: give each a name of their own")
+            else:
+                reason = _("{name} is not a name")
+            raise RulesError("players", reason.format(name=name))
         table = table_for(rules, names)
         if first_dealer is None:
             first_dealer = rng.randrange(table.players) if rng is not None else 0
