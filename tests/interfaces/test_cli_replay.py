@@ -287,3 +287,15 @@ def test_a_record_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     result = run("replay", str(path), "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["totals"] == [-3, 0, 5, 8]
+
+
+def test_a_game_of_one_round_in_progress_says_round_in_the_singular(tmp_path: Path) -> None:
+    record = {
+        "format": "ascenseur/1",
+        "rules": {"ladder": [2]},
+        "players": ["Jeanne", "Pierre", "Paul", "Martine"],
+        "rounds": [{"dealer": 0, "bids": [None, 1, None, None]}],
+    }
+    result = run("replay", write(tmp_path / "game.json", record))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "Game in progress: 0 of 1 round played."

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from ascenseur.core.errors import RecordError
 from ascenseur.core.record import Replay, loads, replay, score_sheet
-from ascenseur.i18n import N_, _
+from ascenseur.i18n import N_, _, ngettext
 
 from . import TranslatedCommand, app
 from .options import refuse
@@ -134,9 +134,11 @@ def _status_line(sheet: dict[str, Any], replayed: Replay) -> str:
     if sheet["finished"]:
         return _("Winners: {names}").format(names=", ".join(sheet["winners"]))
     game = replayed.game
-    return _("Game in progress: {played} of {rounds} rounds played.").format(
-        played=len(game.results), rounds=game.rounds
-    )
+    return ngettext(
+        "Game in progress: {played} of {rounds} round played.",
+        "Game in progress: {played} of {rounds} rounds played.",
+        game.rounds,
+    ).format(played=len(game.results), rounds=game.rounds)
 
 
 @app.command(
