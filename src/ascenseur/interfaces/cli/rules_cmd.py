@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ascenseur.core.rules import PRESET_SUMMARIES, PRESETS, Rules, preset
-from ascenseur.i18n import N_, _
+from ascenseur.i18n import N_, _, ngettext
 
 from . import TranslatedCommand, app
 from .options import RuleOption, RulesFileOption, rules_or_exit
@@ -83,7 +83,11 @@ def _explain(rules: Rules, players: int | None) -> None:
         sizes = rules.hand_sizes(players)
         typer.echo("")
         typer.echo(
-            _("With {n} players: {count} rounds of {sizes} cards.").format(
+            ngettext(
+                "With {n} players: {count} round of {sizes} cards.",
+                "With {n} players: {count} rounds of {sizes} cards.",
+                len(sizes),
+            ).format(
                 n=players, count=len(sizes), sizes=" ".join(str(s) for s in sizes)
             )
         )

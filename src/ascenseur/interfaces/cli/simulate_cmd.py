@@ -140,9 +140,8 @@ def simulate_command(
     ] = None,
 ) -> None:
     seat_names = _split(names)
-    if names is not None and (
-        any(not n for n in seat_names) or len(set(seat_names)) < len(seat_names)
-    ):
+    if names is not None and any(not n for n in seat_names):
+        # (a repeated name is refused by the engine below, naming it)
         raise refuse(_("--names: give distinct, non-empty names separated by commas"))
     if players is None:
         players = len(seat_names) or 4
