@@ -87,9 +87,7 @@ def _explain(rules: Rules, players: int | None) -> None:
                 "With {n} players: {count} round of {sizes} cards.",
                 "With {n} players: {count} rounds of {sizes} cards.",
                 len(sizes),
-            ).format(
-                n=players, count=len(sizes), sizes=" ".join(str(s) for s in sizes)
-            )
+            ).format(n=players, count=len(sizes), sizes=" ".join(str(s) for s in sizes))
         )
     typer.echo("")
     typer.echo(_("Sources: [A] Boîte à jeux, [B] the 10-point bonus, [C] the Spanish ascensor."))
