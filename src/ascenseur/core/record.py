@@ -18,7 +18,7 @@ from ascenseur.i18n import _, ngettext
 from .cards import CARDS, COPY_OFFSET, Card, CardParseError, cards_of
 from .engine import Game, Phase
 from .errors import IllegalActionError, InvalidDealError, RecordError
-from .rules import DuplicateCards, RulesError, rules_from_mapping
+from .rules import DuplicateCards, RulesError, rules_from_mapping, shown
 
 FORMAT: Final = "ascenseur/1"
 
@@ -154,7 +154,7 @@ def replay(record: Mapping[str, Any]) -> Replay:
             )
         raise RecordError(
             _("format: {value} is not {format}").format(
-                value=_shown(record.get("format")), format=FORMAT
+                value=shown(record.get("format")), format=FORMAT
             )
         )
     for key in ("rules", "players", "rounds"):
@@ -220,14 +220,6 @@ def _rules_message(error: RulesError) -> str:
     return _("rules: {error}").format(error=error)
 
 
-def _shown(value: Any) -> str:
-    """A value of the record as the record writes it (JSON), for messages."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 def _seat(value: Any, players: int, where: str) -> int:
     if value is None:
         raise RecordError(
@@ -238,7 +230,7 @@ def _seat(value: Any, players: int, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         raise RecordError(
             _("{where}: dealer {value} is not a seat from 0 to {last}").format(
-                where=where, value=_shown(value), last=players - 1
+                where=where, value=shown(value), last=players - 1
             )
         )
     return value
@@ -256,7 +248,7 @@ def _replay_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
         # A misspelt key ("bid", "trumps") would otherwise be lost without a word.
         raise RecordError(
             _("{where}: {key} is not a key of a round (a round has {keys})").format(
-                where=where, key=_shown(unknown[0]), keys=", ".join(ROUND_KEYS)
+                where=where, key=shown(unknown[0]), keys=", ".join(ROUND_KEYS)
             )
         )
     dealer = _seat(data.get("dealer"), n, where)
@@ -279,7 +271,7 @@ def _replay_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
                 "{where}: the ladder deals {size} card in this round, not {given}",
                 "{where}: the ladder deals {size} cards in this round, not {given}",
                 game.hand_size,
-            ).format(where=where, size=game.hand_size, given=_shown(given))
+            ).format(where=where, size=game.hand_size, given=shown(given))
         )
     if "hands" in data:
         _replay_full_round(game, data, where)
@@ -477,7 +469,7 @@ def _check_bid_is_number(game: Game, seat: int, bid: Any, where: str) -> None:
     if isinstance(bid, bool) or not isinstance(bid, int):
         raise RecordError(
             _("{where}: the bid of {name} is not a number: {value}").format(
-                where=where, name=game.names[seat], value=_shown(bid)
+                where=where, name=game.names[seat], value=shown(bid)
             )
         )
 
@@ -519,7 +511,7 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
         if isinstance(count, bool) or not isinstance(count, int):
             raise RecordError(
                 _("{where}: the tricks won by {name} are not a number: {value}").format(
-                    where=where, name=game.names[seat], value=_shown(count)
+                    where=where, name=game.names[seat], value=shown(count)
                 )
             )
     try:

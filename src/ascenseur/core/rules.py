@@ -411,8 +411,8 @@ MAX_PEAK_NO_TRUMP_ROUNDS: Final = 100
 
 
 def shown(value: Any) -> str:
-    """A value given for an option, as JSON writes it (``true``, ``"free"``), for messages:
-    the same in a record, a rules file and on the command line."""
+    """A value as JSON writes it (``true``, ``"free"``), for messages: the same for a
+    record, a rules file and the command line."""
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
@@ -476,17 +476,23 @@ def _coerce_option(name: str, raw: Any) -> Any:
 
 
 #: A flag written as text (the command line, the setup screen).
-FLAG_WORDS: Final = {
+_FLAG_WORDS: Final = {
     **dict.fromkeys(("yes", "true", "on", "1"), True),
     **dict.fromkeys(("no", "false", "off", "0"), False),
 }
 
 
+def flag_of_text(raw: Any) -> bool | None:
+    """A flag written as text (``1``, ``yes``, ``false``…), or ``None`` if ``raw`` is not one."""
+    return _FLAG_WORDS.get(raw.strip().lower()) if isinstance(raw, str) else None
+
+
 def _coerce_bool(name: str, raw: Any) -> bool:
     if isinstance(raw, bool):
         return raw
-    if isinstance(raw, str) and raw.strip().lower() in FLAG_WORDS:
-        return FLAG_WORDS[raw.strip().lower()]
+    flag = flag_of_text(raw)
+    if flag is not None:
+        return flag
     raise RulesError(name, _("{value} is not true or false").format(value=shown(raw)))
 
 

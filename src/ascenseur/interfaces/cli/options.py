@@ -23,7 +23,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ascenseur.core.rules import FLAG_WORDS, Rules, RulesError, Scoring, check_option, preset
+from ascenseur.core.rules import Rules, RulesError, Scoring, check_option, flag_of_text, preset
 from ascenseur.i18n import N_, _
 
 #: ``--rules PRESET``: ``None`` when not given (the file's preset, else classique).
@@ -136,9 +136,8 @@ def _apply(rules: Rules, steps: Sequence[Mapping[str, Any]]) -> Rules:
 
 def _flag_text(value: Any) -> Any:
     """The pool flag given as text on the command line: true/false, 1/0, yes/no."""
-    if isinstance(value, str) and value.strip().lower() in FLAG_WORDS:
-        return FLAG_WORDS[value.strip().lower()]
-    return value
+    flag = flag_of_text(value)
+    return value if flag is None else flag
 
 
 def _number_text(value: Any) -> Any:

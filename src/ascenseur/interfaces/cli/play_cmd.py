@@ -96,7 +96,7 @@ def play(
             )
         set_language(lang)
     from ascenseur.interfaces.tui import AscenseurApp, make_session
-    from ascenseur.interfaces.tui.texts import SETUP_LEVELS, level_by_name, level_name
+    from ascenseur.interfaces.tui.texts import SETUP_LEVELS, level_by_name, unknown_level
     from ascenseur.services.session import GameSession
 
     # A level may be typed as the screen shows it in the language in force ("facile").
@@ -107,11 +107,7 @@ def play(
     save_path = None
     if resume is not None:
         if chosen_levels and chosen_levels[0] not in SETUP_LEVELS:
-            raise refuse(
-                _("unknown level {level!r}; the levels are: {levels}").format(
-                    level=chosen_levels[0], levels=", ".join(level_name(x) for x in SETUP_LEVELS)
-                )
-            )
+            raise refuse(str(unknown_level(chosen_levels[0])))
         try:
             session = GameSession.resume(
                 resume, level=chosen_levels[0] if chosen_levels else "medium"

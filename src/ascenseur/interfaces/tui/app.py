@@ -16,7 +16,7 @@ from ascenseur.services.session import DEFAULT_LEVEL, GameSession
 
 from .game_screen import GameScreen
 from .screens import SetupScreen
-from .texts import SETUP_LEVELS, level_by_name, level_name
+from .texts import SETUP_LEVELS, level_by_name, unknown_level
 
 CSS = """
 Screen { layout: vertical; }
@@ -159,11 +159,7 @@ def make_session(
     for i, level in enumerate(chosen):
         human = len(chosen) == players and i == seat - 1
         if level not in SETUP_LEVELS and not human:
-            raise ValueError(
-                _("unknown level {level!r}; the levels are: {levels}").format(
-                    level=level, levels=", ".join(level_name(x) for x in SETUP_LEVELS)
-                )
-            )
+            raise unknown_level(level)
     if not chosen:
         per_seat = DEFAULT_LEVEL
     elif len(chosen) == 1:

@@ -21,6 +21,15 @@ def level_name(level: str) -> str:
     return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
+def unknown_level(level: str) -> ValueError:
+    """The refusal of a level that is none of the levels offered, naming them."""
+    return ValueError(
+        _("unknown level {level!r}; the levels are: {levels}").format(
+            level=level, levels=", ".join(level_name(x) for x in SETUP_LEVELS)
+        )
+    )
+
+
 def level_by_name(text: str) -> str:
     """A level typed by a player: its name in the active language (as the screen shows it:
     ``facile``) or in English (``easy``), any case; other text is returned as typed, for the
