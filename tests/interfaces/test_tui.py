@@ -87,6 +87,14 @@ def my_card_to_play(session: GameSession) -> Callable[[], bool]:
     return lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY
 
 
+def four_cards_of_prime(tmp_path: Path) -> tuple[GameSession, AscenseurApp]:
+    """One hand of four cards under ``prime`` against random players, and its app."""
+    session = make_session(
+        preset("prime").override({"ladder": [4]}), names=NAMES, levels=["random"], seed=3
+    )
+    return session, new_app(session, tmp_path)
+
+
 def new_app(session: GameSession, tmp_path: Path, **kwargs: Any) -> AscenseurApp:
     return AscenseurApp(session, delay=0, history=tmp_path / "history", **kwargs)
 
@@ -223,9 +231,7 @@ def test_the_dealer_sees_which_bid_the_hook_forbids_and_why(tmp_path: Path) -> N
 
 
 def test_the_hint_shows_a_legal_suggestion_and_its_reason(tmp_path: Path) -> None:
-    rules = preset("prime").override({"ladder": [4]})
-    session = make_session(rules, names=NAMES, levels=["random"], seed=3)
-    app = new_app(session, tmp_path)
+    session, app = four_cards_of_prime(tmp_path)
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
@@ -598,9 +604,7 @@ def test_the_blind_round_shows_every_held_card_uncut_at_80_by_24(tmp_path: Path)
 
 
 def test_the_focused_card_stands_out(tmp_path: Path) -> None:
-    rules = preset("prime").override({"ladder": [4]})
-    session = make_session(rules, names=NAMES, levels=["random"], seed=3)
-    app = new_app(session, tmp_path)
+    session, app = four_cards_of_prime(tmp_path)
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 30)) as pilot:

@@ -106,22 +106,29 @@ class Tmux:
         subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
 
 
+EXE = Path(sys.executable).parent / "ascenseur"
+
+
+def shell_script(folder: Path, *lines: str) -> Path:
+    """``folder/run.sh``: go to ``folder``, run ``lines``, then wait so that tmux keeps the
+    screen to read after the program ends."""
+    script = folder / "run.sh"
+    script.write_text("\n".join(["#!/bin/sh", f"cd {folder}", *lines, "sleep 30", ""]))
+    script.chmod(0o755)
+    return script
+
+
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_a_game_played_in_a_real_terminal_at_80_by_24(tmp_path: Path) -> None:
     """Start, bid, play the one card, read the end screen, quit; the history has the game.
     (Textual draws on the terminal through stdout and stderr: neither is redirected.)"""
     history = tmp_path / "history"
-    script = tmp_path / "run.sh"
-    exe = Path(sys.executable).parent / "ascenseur"
-    script.write_text(
-        "#!/bin/sh\n"
-        f"cd {tmp_path}\n"
-        f"{exe} play --lang en --seed 3 --delay 0 --level random --rule 'ladder=[1]' "
-        f"--history {history}\n"
-        f"echo EXIT=$? >> {tmp_path}/out.txt\n"
-        "sleep 30\n"
+    script = shell_script(
+        tmp_path,
+        f"{EXE} play --lang en --seed 3 --delay 0 --level random --rule 'ladder=[1]' "
+        f"--history {history}",
+        f"echo EXIT=$? >> {tmp_path}/out.txt",
     )
-    script.chmod(0o755)
     name = f"ascenseur-test-{os.getpid()}"
     tmux = Tmux(name, str(script), 80, 24)
     try:
@@ -155,17 +162,12 @@ def test_save_and_quit_says_how_to_resume_with_the_options_given_then_the_save_e
     game resumed and finished is written back to its save, which then opens on its end."""
     history = tmp_path / "hist ory"
     saves = tmp_path / "data"
-    exe = Path(sys.executable).parent / "ascenseur"
-    script = tmp_path / "run.sh"
-    script.write_text(
-        "#!/bin/sh\n"
-        f"cd {tmp_path}\n"
-        f"export XDG_DATA_HOME={saves}\n"
-        f"{exe} play --lang fr --seed 3 --delay 0.05 --level random --rule 'ladder=[1,1]' "
-        f"--history '{history}'\n"
-        "sleep 30\n"
+    script = shell_script(
+        tmp_path,
+        f"export XDG_DATA_HOME={saves}",
+        f"{EXE} play --lang fr --seed 3 --delay 0.05 --level random --rule 'ladder=[1,1]' "
+        f"--history '{history}'",
     )
-    script.chmod(0o755)
     name = f"ascenseur-test-resume-{os.getpid()}"
     tmux = Tmux(name, str(script), 100, 30)
     try:
@@ -182,11 +184,8 @@ def test_save_and_quit_says_how_to_resume_with_the_options_given_then_the_save_e
     )
     assert not score_sheet(replay(json.loads(saved.read_text(encoding="utf-8"))))["finished"]
 
-    script.write_text(
-        "#!/bin/sh\n"
-        f"cd {tmp_path}\n"
-        f"{exe} play --resume {saved} --lang en --delay 0 --history '{history}'\n"
-        "sleep 30\n"
+    script = shell_script(
+        tmp_path, f"{EXE} play --resume {saved} --lang en --delay 0 --history '{history}'"
     )
     tmux = Tmux(name + "b", str(script), 100, 30)
     try:
