@@ -29,6 +29,7 @@ from ascenseur.services.tournament import (
 RULES = preset("prime").override({"ladder": [2, 3]})
 DEFAULT_CTRL_C_THEN_EXEC = (
     "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
     "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
 )
 SCRIPT = Path(sys.executable).parent / "ascenseur"
@@ -230,10 +231,11 @@ def test_ctrl_c_stops_a_tournament_on_two_cores_and_its_workers() -> None:
     and leaves no worker behind (it used to wait for workers that never finished)."""
     arguments = ["-m", "ascenseur", "--lang", "en", "tournament", "--rules", "prime"]
     arguments += ["--bots", "expert,expert,rules", "--games", "300", "--jobs", "2"]
-    # As in a terminal, Ctrl-C has its default action in the command: a test run started in
-    # the background (`cmd &`, nohup, some CI runners) passes it on ignored, and Python then
-    # rightly lets it be ignored.
-    command = [sys.executable, "-c", DEFAULT_CTRL_C_THEN_EXEC, *arguments]
+    # As in a terminal, Ctrl-C has its default action in the command and is not held back:
+    # a test run started in the background (`cmd &`, nohup, some CI runners) passes it on
+    # ignored, and Python then rightly lets it be ignored. -X faulthandler: if the command
+    # hangs, SIGABRT makes it print where each of its threads stands, for the failure.
+    command = [sys.executable, "-c", DEFAULT_CTRL_C_THEN_EXEC, "-X", "faulthandler", *arguments]
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
     )
@@ -245,7 +247,13 @@ def test_ctrl_c_stops_a_tournament_on_two_cores_and_its_workers() -> None:
         workers = _children(process.pid)
         assert len(workers) >= 2
         os.killpg(process.pid, signal.SIGINT)
-        assert process.wait(timeout=60) == 130
+        try:
+            exit_code = process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.kill(process.pid, signal.SIGABRT)
+            _out, err = process.communicate(timeout=30)
+            pytest.fail("no exit 60 s after Ctrl-C; its threads then:\n" + err.decode()[-8000:])
+        assert exit_code == 130
         for _ in range(100):
             if not any(Path(f"/proc/{pid}").exists() for pid in workers):
                 break
@@ -321,3 +329,34 @@ def test_without_signal_masks_nothing_is_held_back(monkeypatch: pytest.MonkeyPat
         release()
     config = TournamentConfig(rules=RULES, bots=["rules", "rules", "random"], games=3, jobs=2)
     assert len(run_tournament(config).games) == 3
+
+
+class _CtrlCInAFinalizer:
+    """Ctrl-C while a finalizer runs: Python prints its KeyboardInterrupt and drops it."""
+
+    def __del__(self) -> None:
+        signal.raise_signal(signal.SIGINT)
+
+
+def test_a_ctrl_c_that_a_finalizer_swallowed_still_stops_the_workers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The main thread waits for games in short slices and looks each time whether Ctrl-C
+    came, so that one Python could not raise does not leave the command waiting to the end."""
+    dropped: list[type[BaseException] | None] = []
+    monkeypatch.setattr(
+        sys, "unraisablehook", lambda unraisable: dropped.append(unraisable.exc_type)
+    )
+    calls: list[int] = []
+
+    def progress(done: int, _total: int) -> None:
+        calls.append(done)
+        if done == 1:
+            _CtrlCInAFinalizer()  # collected at once: Ctrl-C in its finalizer
+
+    config = TournamentConfig(rules=RULES, bots=["rules", "rules", "random"], games=300, jobs=2)
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(config, progress)
+    assert dropped == [KeyboardInterrupt]  # the case in hand: the finalizer dropped it
+    assert len(calls) < 900
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -15,6 +15,7 @@ import multiprocessing
 import random
 import signal
 import statistics
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -191,6 +192,57 @@ def interrupts_held() -> Iterator[Callable[[], None]]:
         release()
 
 
+#: How long the main thread waits for a game before it looks again for a Ctrl-C.
+RESULT_WAIT_SECONDS = 0.2
+
+
+@contextmanager
+def ctrl_c_remembered() -> Iterator[Callable[[], bool]]:
+    """Remember, until the block ends, whether Ctrl-C came: the function yielded says so.
+
+    Ctrl-C still raises KeyboardInterrupt as usual; the memory is for the one that Python
+    could not raise, because it came while a finalizer ran (where an exception is printed
+    and dropped), which otherwise leaves the command waiting for games that take minutes.
+    Outside the main thread, or where Ctrl-C is not Python's default (ignored, or handled
+    by the caller), nothing is changed and nothing is remembered."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield lambda: False
+        return
+    came = threading.Event()
+
+    def on_ctrl_c(number: int, frame: Any) -> None:
+        came.set()
+        signal.default_int_handler(number, frame)
+
+    previous = signal.signal(signal.SIGINT, on_ctrl_c)
+    try:
+        yield came.is_set
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _outcomes_of_workers(
+    pool: Any, tasks: list[tuple[Any, ...]], interrupted: Callable[[], bool]
+) -> Iterator[GameOutcome]:
+    """The games as the workers finish them. The main thread never waits more than
+    :data:`RESULT_WAIT_SECONDS` at a time, so that a Ctrl-C is acted on within that, even
+    one that another thread took or that a finalizer swallowed (see
+    :func:`ctrl_c_remembered`)."""
+    results = pool.imap_unordered(_play_task, tasks)
+    while not interrupted():
+        try:
+            outcome = results.next(timeout=RESULT_WAIT_SECONDS)
+        except multiprocessing.TimeoutError:
+            continue
+        except StopIteration:
+            return
+        yield outcome
+    raise KeyboardInterrupt
+
+
 def _play_task(args: tuple[Any, ...]) -> GameOutcome:
     return play_game(*args)
 
@@ -342,11 +394,12 @@ def run_tournament(
         # this process handles) or an error, no game is left running and nothing waits
         # for one.
         with (
+            ctrl_c_remembered() as interrupted,
             interrupts_held() as release,
             multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool,
         ):
             release()
-            for outcome in pool.imap_unordered(_play_task, tasks):
+            for outcome in _outcomes_of_workers(pool, tasks, interrupted):
                 outcomes.append(outcome)
                 if progress is not None:
                     progress(len(outcomes), total)
