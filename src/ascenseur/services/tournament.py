@@ -197,14 +197,17 @@ RESULT_WAIT_SECONDS = 0.2
 
 
 @contextmanager
-def ctrl_c_remembered() -> Iterator[Callable[[], bool]]:
-    """Remember, until the block ends, whether Ctrl-C came: the function yielded says so.
+def ctrl_c_noted() -> Iterator[Callable[[], bool]]:
+    """Until the block ends, a Ctrl-C is noted rather than raised where it lands: the
+    function yielded says whether one came, and the caller raises KeyboardInterrupt where
+    it is safe to.
 
-    Ctrl-C still raises KeyboardInterrupt as usual; the memory is for the one that Python
-    could not raise, because it came while a finalizer ran (where an exception is printed
-    and dropped), which otherwise leaves the command waiting for games that take minutes.
-    Outside the main thread, or where Ctrl-C is not Python's default (ignored, or handled
-    by the caller), nothing is changed and nothing is remembered."""
+    Raised where it lands, KeyboardInterrupt can stop the main thread inside the pool's own
+    code: between taking and giving back the lock of the results, which the pool's result
+    thread then waits for, and the pool's shutdown for that thread, for ever; or in a
+    finalizer, where Python prints it and drops it. Outside the main thread, or where Ctrl-C
+    is not Python's default (ignored, or handled by the caller), nothing is changed and
+    nothing is noted."""
     if (
         threading.current_thread() is not threading.main_thread()
         or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
@@ -213,11 +216,10 @@ def ctrl_c_remembered() -> Iterator[Callable[[], bool]]:
         return
     came = threading.Event()
 
-    def on_ctrl_c(number: int, frame: Any) -> None:
+    def note_ctrl_c(_number: int, _frame: Any) -> None:
         came.set()
-        signal.default_int_handler(number, frame)
 
-    previous = signal.signal(signal.SIGINT, on_ctrl_c)
+    previous = signal.signal(signal.SIGINT, note_ctrl_c)
     try:
         yield came.is_set
     finally:
@@ -227,10 +229,9 @@ def ctrl_c_remembered() -> Iterator[Callable[[], bool]]:
 def _outcomes_of_workers(
     pool: Any, tasks: list[tuple[Any, ...]], interrupted: Callable[[], bool]
 ) -> Iterator[GameOutcome]:
-    """The games as the workers finish them. The main thread never waits more than
-    :data:`RESULT_WAIT_SECONDS` at a time, so that a Ctrl-C is acted on within that, even
-    one that another thread took or that a finalizer swallowed (see
-    :func:`ctrl_c_remembered`)."""
+    """The games as the workers finish them, until Ctrl-C (noted by :func:`ctrl_c_noted`),
+    which raises KeyboardInterrupt here, outside the pool's code. The main thread never
+    waits more than :data:`RESULT_WAIT_SECONDS` at a time, so Ctrl-C acts within that."""
     results = pool.imap_unordered(_play_task, tasks)
     while not interrupted():
         try:
@@ -390,13 +391,13 @@ def run_tournament(
             if progress is not None:
                 progress(len(outcomes), total)
     else:
-        # Leaving the block terminates the workers: on Ctrl-C (which only this thread of
-        # this process handles) or an error, no game is left running and nothing waits
-        # for one.
+        # Leaving the block gives Ctrl-C back its handler, then terminates the workers: on
+        # Ctrl-C (which only this thread of this process takes) or an error, no game is
+        # left running and nothing waits for one.
         with (
-            ctrl_c_remembered() as interrupted,
             interrupts_held() as release,
             multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool,
+            ctrl_c_noted() as interrupted,
         ):
             release()
             for outcome in _outcomes_of_workers(pool, tasks, interrupted):
