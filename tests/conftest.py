@@ -1,13 +1,31 @@
-"""Shared test settings: English messages and modest, reproducible hypothesis runs."""
+"""Shared test settings: English messages, output read as plain text, and modest,
+reproducible hypothesis runs."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from ascenseur.i18n import language
+
+# What makes rich, Typer or a program take its output for a terminal, or a terminal of some
+# size, whatever it is: a test run that inherits one (some CI runners set FORCE_COLOR or
+# GITHUB_ACTIONS) would read colour codes and other widths. Typer reads them when it is
+# imported, so they go before any test module imports it, and the programs the tests start
+# inherit their absence.
+for _name in (
+    "FORCE_COLOR",
+    "PY_COLORS",
+    "GITHUB_ACTIONS",
+    "TTY_COMPATIBLE",
+    "TTY_INTERACTIVE",
+    "COLUMNS",
+    "LINES",
+):
+    os.environ.pop(_name, None)
 
 # Modest example counts keep the suite fast on two cores; derandomized so a failure seen once
 # is seen again. Tests that want more or fewer examples say so with their own @settings.

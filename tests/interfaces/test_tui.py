@@ -259,7 +259,7 @@ def test_the_hint_shows_a_legal_suggestion_and_its_reason(tmp_path: Path) -> Non
 
 
 def test_the_speed_key_switches_the_pace(tmp_path: Path) -> None:
-    session = make_session(preset("classique").override({"ladder": [1]}), levels=["random"])
+    session = make_session(preset("classique").override({"ladder": [1]}), levels=["random"], seed=1)
     app = AscenseurApp(session, delay=5.0, history=tmp_path)
 
     async def scenario() -> None:
@@ -768,8 +768,9 @@ def test_the_footer_says_what_f_does_now_and_tarot_trumps_are_named(tmp_path: Pa
 
 
 def test_a_terminal_below_80_by_24_is_told_so_once(tmp_path: Path) -> None:
-    session = make_session(preset("classique").override({"ladder": [3]}), levels=["random"])
+    session = make_session(preset("classique").override({"ladder": [3]}), levels=["random"], seed=1)
     app = new_app(session, tmp_path)
+    app.NOTIFICATION_TIMEOUT = 600  # a notice lives 5 s: longer than a slow run may take
 
     def warnings() -> list[str]:
         # Textual keeps the notifications shown in the app (no public list of them).

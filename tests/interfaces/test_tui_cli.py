@@ -72,28 +72,31 @@ def test_an_unknown_language_is_refused() -> None:
 
 
 class Tmux:
-    """A tmux session of a given size running one command."""
+    """A tmux session of a given size running one command, on a tmux server of its own (no
+    user configuration, nothing shared with another test or the other test worker)."""
 
-    def __init__(self, name: str, command: str, width: int, height: int) -> None:
+    def __init__(self, name: str, command: Path, width: int, height: int) -> None:
         self.name = name
+        socket = command.parent / f"{name}.tmux"  # in the test's folder, gone with it
+        self.tmux = ["tmux", "-S", str(socket), "-f", "/dev/null"]
+        size = ["-x", str(width), "-y", str(height)]
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), command],
-            check=True,
+            [*self.tmux, "new-session", "-d", "-s", name, *size, str(command)], check=True
         )
 
     def screen(self) -> str:
         """The screen's text, lines wrapped by the terminal joined again (``-J``)."""
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-J", "-t", self.name],
+            [*self.tmux, "capture-pane", "-p", "-J", "-t", self.name],
             check=True,
             capture_output=True,
             text=True,
         ).stdout
 
     def keys(self, *keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
 
-    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+    def wait_for(self, text: str, timeout: float = 60.0) -> str:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             screen = self.screen()
@@ -103,7 +106,7 @@ class Tmux:
         raise AssertionError(f"{text!r} never appeared; the screen shows:\n{self.screen()}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
+        subprocess.run([*self.tmux, "kill-server"], check=False)
 
 
 EXE = Path(sys.executable).parent / "ascenseur"
@@ -113,7 +116,9 @@ def shell_script(folder: Path, *lines: str) -> Path:
     """``folder/run.sh``: go to ``folder``, run ``lines``, then wait so that tmux keeps the
     screen to read after the program ends."""
     script = folder / "run.sh"
-    script.write_text("\n".join(["#!/bin/sh", f"cd {folder}", *lines, "sleep 30", ""]))
+    # The program sizes itself from the terminal, not from what the test run was given.
+    preamble = ["#!/bin/sh", "unset COLUMNS LINES", f"cd {folder}"]
+    script.write_text("\n".join([*preamble, *lines, "sleep 120", ""]))
     script.chmod(0o755)
     return script
 
@@ -130,7 +135,7 @@ def test_a_game_played_in_a_real_terminal_at_80_by_24(tmp_path: Path) -> None:
         f"echo EXIT=$? >> {tmp_path}/out.txt",
     )
     name = f"ascenseur-test-{os.getpid()}"
-    tmux = Tmux(name, str(script), 80, 24)
+    tmux = Tmux(name, script, 80, 24)
     try:
         screen = tmux.wait_for("Your bid:")
         assert "classique" in screen and "Player 1 (you)" in screen
@@ -141,10 +146,9 @@ def test_a_game_played_in_a_real_terminal_at_80_by_24(tmp_path: Path) -> None:
         assert "Winner" in screen
         tmux.keys("q")
         out = tmp_path / "out.txt"
-        end = time.monotonic() + 10
-        while not out.exists() and time.monotonic() < end:
+        end = time.monotonic() + 60
+        while "\n" not in (out.read_text() if out.exists() else "") and time.monotonic() < end:
             time.sleep(0.1)
-        time.sleep(0.2)
         assert out.read_text().strip() == "EXIT=0"
     finally:
         tmux.close()
@@ -169,7 +173,7 @@ def test_save_and_quit_says_how_to_resume_with_the_options_given_then_the_save_e
         f"--history '{history}'",
     )
     name = f"ascenseur-test-resume-{os.getpid()}"
-    tmux = Tmux(name, str(script), 100, 30)
+    tmux = Tmux(name, script, 100, 30)
     try:
         tmux.wait_for("Votre annonce")
         tmux.keys("q")
@@ -187,7 +191,7 @@ def test_save_and_quit_says_how_to_resume_with_the_options_given_then_the_save_e
     script = shell_script(
         tmp_path, f"{EXE} play --resume {saved} --lang en --delay 0 --history '{history}'"
     )
-    tmux = Tmux(name + "b", str(script), 100, 30)
+    tmux = Tmux(name + "b", script, 100, 30)
     try:
         for _round in range(2):
             tmux.wait_for("Your bid:")
