@@ -631,6 +631,49 @@ def test_record_refusal_won_given_without_bids_in_a_full_round() -> None:
     assert str(caught.value) == "round 1: won does not match the tricks played"
 
 
+def test_a_full_round_in_progress_may_say_what_was_won_so_far() -> None:
+    """As the score sheet lists it: the tricks won so far; anything else is refused."""
+    record = example()
+    record["rounds"] = [record["rounds"][0]]
+    record["rounds"][0]["tricks"] = record["rounds"][0]["tricks"][:1]
+    record["rounds"][0]["won"] = [1, 0, 0, 0]  # Jeanne's A of spades took the first trick
+    sheet = score_sheet(replay(record))
+    assert sheet["rounds"][0]["won"] == [1, 0, 0, 0]
+    assert sheet["rounds"][0]["points"] is None
+    record["rounds"][0]["won"] = [2, 0, 0, 0]
+    with pytest.raises(RecordError, match="round 1: won does not match the tricks played"):
+        replay(record)
+
+
+def test_a_full_round_not_bid_yet_may_say_nobody_won_anything() -> None:
+    record = example()
+    record["rounds"] = [record["rounds"][0]]
+    del record["rounds"][0]["bids"], record["rounds"][0]["tricks"]
+    record["rounds"][0]["won"] = [0, 0, 0, 0]
+    assert score_sheet(replay(record))["rounds"][0]["won"] == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("bids", [[None, None, 1, None], None])
+def test_won_null_in_a_last_summary_round_says_it_is_not_over(
+    bids: list[int | None] | None,
+) -> None:
+    """ "won": null reads as no "won" at all, as "bids": null and "tricks": null do."""
+    record = example()
+    record["rounds"][1] = {"dealer": 1, "bids": bids, "won": None}
+    without = example()
+    without["rounds"][1] = {"dealer": 1, "bids": bids}
+    assert score_sheet(replay(record)) == score_sheet(replay(without))
+    assert score_sheet(replay(record))["rounds"][1]["points"] is None
+
+
+def test_won_of_true_and_false_is_not_a_count_of_tricks() -> None:
+    record = example()
+    record["rounds"][0]["won"] = [True, True, False, False]  # == [1, 1, 0, 0] to Python
+    record["rounds"][0]["tricks"] = record["rounds"][0]["tricks"][:1]
+    with pytest.raises(RecordError, match="round 1: won does not match the tricks played"):
+        replay(record)
+
+
 def test_record_refusal_won_that_is_not_a_list() -> None:
     record = example()
     record["rounds"][0]["won"] = 2

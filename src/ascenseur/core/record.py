@@ -391,10 +391,7 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
     if bids is None:
         if data.get("tricks"):
             raise RecordError(_("{where}: tricks are given but no bids").format(where=where))
-        if "won" in data:
-            raise RecordError(
-                _("{where}: won does not match the tricks played").format(where=where)
-            )
+        _check_won_so_far(data.get("won"), [0] * game.players, where)
         return
     complete = _replay_bids(game, bids, where, allow_partial=True)
     tricks = data.get("tricks")
@@ -428,13 +425,21 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
                 raise RecordError(
                     _("{where}: {error}").format(where=trick_where, error=error)
                 ) from None
-    if "won" in data:
-        won = data["won"]
-        finished = game.phase in (Phase.DEAL, Phase.OVER)
-        if not finished or not isinstance(won, list) or won != list(game.results[-1].won):
-            raise RecordError(
-                _("{where}: won does not match the tricks played").format(where=where)
-            )
+    finished = game.phase in (Phase.DEAL, Phase.OVER)
+    _check_won_so_far(data.get("won"), game.results[-1].won if finished else game.won, where)
+
+
+def _check_won_so_far(won: Any, played: Sequence[int], where: str) -> None:
+    """A full round may say what each player won, as the score sheet does (so far, in a
+    round in progress; null as if it said nothing); it must be what the tricks give."""
+    if won is None:
+        return
+    if (
+        not isinstance(won, list)
+        or any(isinstance(count, bool) for count in won)
+        or won != list(played)
+    ):
+        raise RecordError(_("{where}: won does not match the tricks played").format(where=where))
 
 
 def _replay_bids(game: Game, bids: Any, where: str, *, allow_partial: bool) -> bool:
@@ -481,11 +486,12 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
     nobody_bid = bids is None or (
         isinstance(bids, list) and len(bids) == n and all(b is None for b in bids)
     )
-    if "won" not in data and nobody_bid:
+    # "won": null says no more than no "won": the round is not over.
+    if data.get("won") is None and nobody_bid:
         # "bids": null, or a null for every player: no bid is made yet, a round not begun.
         result.round_not_begun = True
         return
-    if "won" not in data:
+    if data.get("won") is None:
         # A score sheet round in progress: check the bids on a copy, keep them.
         trial = game.copy()
         trial.hands = [0] * n
