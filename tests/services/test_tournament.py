@@ -23,6 +23,7 @@ from ascenseur.core.record import loads, replay
 from ascenseur.interfaces.cli import get_app
 from ascenseur.services.tournament import (
     TournamentConfig,
+    ctrl_c_noted,
     interrupts_held,
     run_tournament,
     seating,
@@ -371,7 +372,9 @@ class _CtrlCInAFinalizer:
 
 
 @pytest.mark.usefixtures("ctrl_c_as_in_a_terminal")
-@pytest.mark.parametrize("where", ["between two games", "in a finalizer"])
+@pytest.mark.parametrize(
+    "where", ["while it waits for a game", "between two games", "in a finalizer"]
+)
 def test_ctrl_c_in_a_tournament_is_raised_by_its_loop_not_inside_the_pool(
     where: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -386,16 +389,42 @@ def test_ctrl_c_in_a_tournament_is_raised_by_its_loop_not_inside_the_pool(
 
     def progress(done: int, _total: int) -> None:
         calls.append(done)
-        if done == 1:
-            if where == "in a finalizer":
-                _CtrlCInAFinalizer()  # collected at once: Ctrl-C in its finalizer
-            else:
-                signal.raise_signal(signal.SIGINT)
+        if done == 1 and where == "in a finalizer":
+            _CtrlCInAFinalizer()  # collected at once: Ctrl-C in its finalizer
+        elif done == 1 and where == "between two games":
+            signal.raise_signal(signal.SIGINT)
 
-    config = TournamentConfig(rules=RULES, bots=["rules", "rules", "random"], games=300, jobs=2)
+    bots = ["rules", "rules", "random"]
+    if where == "while it waits for a game":
+        bots = ["expert", "expert", "expert"]  # about 1 s a game: Ctrl-C comes before one ends
+        main = threading.main_thread().ident
+        assert main is not None
+        threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT)).start()
+    config = TournamentConfig(rules=RULES, bots=bots, games=300, jobs=2)
     with pytest.raises(KeyboardInterrupt) as stopped:
         run_tournament(config, progress)
     assert stopped.traceback[-1].name == "_outcomes_of_workers"
     assert dropped == []
-    assert len(calls) < 900
+    assert calls == ([] if where == "while it waits for a game" else [1])
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.usefixtures("ctrl_c_as_in_a_terminal")
+def test_a_ctrl_c_noted_after_the_last_look_is_raised_as_the_block_ends() -> None:
+    with pytest.raises(KeyboardInterrupt), ctrl_c_noted() as interrupted:
+        signal.raise_signal(signal.SIGINT)
+        assert interrupted()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.usefixtures("ctrl_c_as_in_a_terminal")
+def test_a_second_ctrl_c_is_raised_at_once() -> None:
+    """For a user who insists (were the pool's shutdown to hang, Ctrl-C again ends it)."""
+    raised_at_once = False
+    with pytest.raises(KeyboardInterrupt), ctrl_c_noted():
+        signal.raise_signal(signal.SIGINT)  # noted
+        try:
+            signal.raise_signal(signal.SIGINT)
+        except KeyboardInterrupt:
+            raised_at_once = True
+    assert raised_at_once

@@ -198,32 +198,39 @@ RESULT_WAIT_SECONDS = 0.2
 
 @contextmanager
 def ctrl_c_noted() -> Iterator[Callable[[], bool]]:
-    """Until the block ends, a Ctrl-C is noted rather than raised where it lands: the
+    """Until the block ends, a first Ctrl-C is noted rather than raised where it lands: the
     function yielded says whether one came, and the caller raises KeyboardInterrupt where
-    it is safe to.
+    it is safe to (or the block does, as it ends). A second Ctrl-C raises at once, for a
+    user who insists.
 
     Raised where it lands, KeyboardInterrupt can stop the main thread inside the pool's own
     code: between taking and giving back the lock of the results, which the pool's result
     thread then waits for, and the pool's shutdown for that thread, for ever; or in a
-    finalizer, where Python prints it and drops it. Outside the main thread, or where Ctrl-C
-    is not Python's default (ignored, or handled by the caller), nothing is changed and
-    nothing is noted."""
+    finalizer, where Python prints it and drops it. The note is a plain flag: a handler may
+    run again inside itself, and one that waited for a lock would wait for itself. Outside
+    the main thread, or where Ctrl-C is not Python's default (ignored, or handled by the
+    caller), nothing is changed and nothing is noted."""
     if (
         threading.current_thread() is not threading.main_thread()
         or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
     ):
         yield lambda: False
         return
-    came = threading.Event()
+    came = False
 
-    def note_ctrl_c(_number: int, _frame: Any) -> None:
-        came.set()
+    def note_ctrl_c(number: int, frame: Any) -> None:
+        nonlocal came
+        if came:
+            signal.default_int_handler(number, frame)
+        came = True
 
     previous = signal.signal(signal.SIGINT, note_ctrl_c)
     try:
-        yield came.is_set
+        yield lambda: came
     finally:
         signal.signal(signal.SIGINT, previous)
+    if came:  # came after the caller last looked
+        raise KeyboardInterrupt
 
 
 def _outcomes_of_workers(
@@ -391,13 +398,13 @@ def run_tournament(
             if progress is not None:
                 progress(len(outcomes), total)
     else:
-        # Leaving the block gives Ctrl-C back its handler, then terminates the workers: on
+        # Leaving the block terminates the workers, then gives Ctrl-C back its handler: on
         # Ctrl-C (which only this thread of this process takes) or an error, no game is
         # left running and nothing waits for one.
         with (
             interrupts_held() as release,
-            multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool,
             ctrl_c_noted() as interrupted,
+            multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool,
         ):
             release()
             for outcome in _outcomes_of_workers(pool, tasks, interrupted):
