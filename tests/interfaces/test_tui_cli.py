@@ -77,8 +77,9 @@ class Tmux:
 
     def __init__(self, name: str, command: Path, width: int, height: int) -> None:
         self.name = name
-        socket = command.parent / f"{name}.tmux"  # in the test's folder, gone with it
-        self.tmux = ["tmux", "-S", str(socket), "-f", "/dev/null"]
+        # -L: a socket of that name in tmux's own folder (a socket's path has at most 107
+        # characters, which a test's folder can pass); removed by close().
+        self.tmux = ["tmux", "-L", name, "-f", "/dev/null"]
         size = ["-x", str(width), "-y", str(height)]
         subprocess.run(
             [*self.tmux, "new-session", "-d", "-s", name, *size, str(command)], check=True
@@ -107,6 +108,8 @@ class Tmux:
 
     def close(self) -> None:
         subprocess.run([*self.tmux, "kill-server"], check=False)
+        folder = Path(os.environ.get("TMUX_TMPDIR") or "/tmp") / f"tmux-{os.getuid()}"
+        (folder / self.name).unlink(missing_ok=True)
 
 
 EXE = Path(sys.executable).parent / "ascenseur"
