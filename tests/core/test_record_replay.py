@@ -666,19 +666,25 @@ def test_won_null_in_a_last_summary_round_says_it_is_not_over(
     assert score_sheet(replay(record))["rounds"][1]["points"] is None
 
 
-def test_won_of_true_and_false_is_not_a_count_of_tricks() -> None:
+def test_won_in_a_full_round_counts_tricks_in_whole_numbers() -> None:
     record = example()
-    record["rounds"][0]["won"] = [True, True, False, False]  # == [1, 1, 0, 0] to Python
+    record["rounds"][0]["won"] = [True, False, False, False]  # == [1, 0, 0, 0] to Python
     record["rounds"][0]["tricks"] = record["rounds"][0]["tricks"][:1]
-    with pytest.raises(RecordError, match="round 1: won does not match the tricks played"):
+    with pytest.raises(RecordError) as caught:
         replay(record)
+    assert str(caught.value) == "round 1: the tricks won by Jeanne are not a number: true"
+    record["rounds"][0]["won"] = [1.0, 0, 0, 0]
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == "round 1: the tricks won by Jeanne are not a number: 1.0"
 
 
 def test_record_refusal_won_that_is_not_a_list() -> None:
     record = example()
     record["rounds"][0]["won"] = 2
-    with pytest.raises(RecordError, match="round 1: won does not match the tricks played"):
+    with pytest.raises(RecordError) as caught:
         replay(record)
+    assert str(caught.value) == "round 1: won must list the tricks of each player (4)"
 
 
 @pytest.mark.parametrize(

@@ -391,7 +391,7 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
     if bids is None:
         if data.get("tricks"):
             raise RecordError(_("{where}: tricks are given but no bids").format(where=where))
-        _check_won_so_far(data.get("won"), [0] * game.players, where)
+        _check_won_so_far(game, data.get("won"), [0] * game.players, where)
         return
     complete = _replay_bids(game, bids, where, allow_partial=True)
     tricks = data.get("tricks")
@@ -426,20 +426,34 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
                     _("{where}: {error}").format(where=trick_where, error=error)
                 ) from None
     finished = game.phase in (Phase.DEAL, Phase.OVER)
-    _check_won_so_far(data.get("won"), game.results[-1].won if finished else game.won, where)
+    played = game.results[-1].won if finished else game.won
+    _check_won_so_far(game, data.get("won"), played, where)
 
 
-def _check_won_so_far(won: Any, played: Sequence[int], where: str) -> None:
+def _check_won_so_far(game: Game, won: Any, played: Sequence[int], where: str) -> None:
     """A full round may say what each player won, as the score sheet does (so far, in a
     round in progress; null as if it said nothing); it must be what the tricks give."""
     if won is None:
         return
-    if (
-        not isinstance(won, list)
-        or any(isinstance(count, bool) for count in won)
-        or won != list(played)
-    ):
+    _check_won_counts(game, won, where)
+    if won != list(played):
         raise RecordError(_("{where}: won does not match the tricks played").format(where=where))
+
+
+def _check_won_counts(game: Game, won: Any, where: str) -> None:
+    """``won`` is a count of tricks (a whole number, not true or false) for each player."""
+    n = game.players
+    if not isinstance(won, list) or len(won) != n:
+        raise RecordError(
+            _("{where}: won must list the tricks of each player ({n})").format(where=where, n=n)
+        )
+    for seat, count in enumerate(won):
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise RecordError(
+                _("{where}: the tricks won by {name} are not a number: {value}").format(
+                    where=where, name=game.names[seat], value=shown(count)
+                )
+            )
 
 
 def _replay_bids(game: Game, bids: Any, where: str, *, allow_partial: bool) -> bool:
@@ -507,19 +521,9 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
         raise RecordError(
             _("{where}: bids must list one bid per player ({n})").format(where=where, n=n)
         )
-    if not isinstance(won, list) or len(won) != n:
-        raise RecordError(
-            _("{where}: won must list the tricks of each player ({n})").format(where=where, n=n)
-        )
+    _check_won_counts(game, won, where)
     for seat, bid in enumerate(bids):
         _check_bid_is_number(game, seat, bid, where)
-    for seat, count in enumerate(won):
-        if isinstance(count, bool) or not isinstance(count, int):
-            raise RecordError(
-                _("{where}: the tricks won by {name} are not a number: {value}").format(
-                    where=where, name=game.names[seat], value=shown(count)
-                )
-            )
     try:
         game.record_summary(bids, won)
     except IllegalActionError as error:
