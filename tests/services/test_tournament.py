@@ -395,14 +395,18 @@ def test_ctrl_c_in_a_tournament_is_raised_by_its_loop_not_inside_the_pool(
             signal.raise_signal(signal.SIGINT)
 
     bots = ["rules", "rules", "random"]
+    main = threading.main_thread().ident
+    assert main is not None
+    ctrl_c_later = threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT))
     if where == "while it waits for a game":
         bots = ["expert", "expert", "expert"]  # about 1 s a game: Ctrl-C comes before one ends
-        main = threading.main_thread().ident
-        assert main is not None
-        threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT)).start()
+        ctrl_c_later.start()
     config = TournamentConfig(rules=RULES, bots=bots, games=300, jobs=2)
-    with pytest.raises(KeyboardInterrupt) as stopped:
-        run_tournament(config, progress)
+    try:
+        with pytest.raises(KeyboardInterrupt) as stopped:
+            run_tournament(config, progress)
+    finally:
+        ctrl_c_later.cancel()  # never for a later test, whatever happened
     assert stopped.traceback[-1].name == "_outcomes_of_workers"
     assert dropped == []
     assert calls == ([] if where == "while it waits for a game" else [1])
