@@ -23,6 +23,7 @@ from ascenseur.core.record import loads, replay
 from ascenseur.interfaces.cli import get_app
 from ascenseur.services.tournament import (
     TournamentConfig,
+    TournamentInterrupted,
     ctrl_c_noted,
     interrupts_held,
     run_tournament,
@@ -259,6 +260,12 @@ def test_ctrl_c_stops_a_tournament_on_two_cores_and_its_workers() -> None:
             _out, err = process.communicate(timeout=30)
             pytest.fail("no exit 60 s after Ctrl-C; its threads then:\n" + err.decode()[-8000:])
         assert exit_code == 130
+        err = process.stderr.read().decode()  # type: ignore[union-attr]
+        assert re.search(
+            r"Stopped after \d+ of 300 games, before any deal was played from every seat: "
+            r"no figures\.",
+            err,
+        ), err
         for _ in range(100):
             if not any(_started_at(pid) == start for pid, start in workers.items()):
                 break
@@ -371,6 +378,16 @@ class _CtrlCInAFinalizer:
         signal.raise_signal(signal.SIGINT)
 
 
+def _where_raised(error: BaseException | None) -> str:
+    """The function in which ``error`` was raised."""
+    assert error is not None
+    trace = error.__traceback__
+    assert trace is not None
+    while trace.tb_next is not None:
+        trace = trace.tb_next
+    return trace.tb_frame.f_code.co_name
+
+
 @pytest.mark.usefixtures("ctrl_c_as_in_a_terminal")
 @pytest.mark.parametrize(
     "where", ["while it waits for a game", "between two games", "in a finalizer"]
@@ -407,7 +424,7 @@ def test_ctrl_c_in_a_tournament_is_raised_by_its_loop_not_inside_the_pool(
             run_tournament(config, progress)
     finally:
         ctrl_c_later.cancel()  # never for a later test, whatever happened
-    assert stopped.traceback[-1].name == "_outcomes_of_workers"
+    assert _where_raised(stopped.value.__context__) == "_outcomes_of_workers"
     assert dropped == []
     assert calls == ([] if where == "while it waits for a game" else [1])
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
@@ -432,3 +449,67 @@ def test_a_second_ctrl_c_is_raised_at_once() -> None:
         except KeyboardInterrupt:
             raised_at_once = True
     assert raised_at_once
+
+
+@pytest.mark.usefixtures("ctrl_c_as_in_a_terminal")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_keeps_the_deals_played_from_every_seat(jobs: int) -> None:
+    """What was played is not thrown away: the deals whose every rotation ended are summed
+    up as a tournament of their own (a deal cut short would favour whoever sat in it)."""
+
+    def progress(done: int, _total: int) -> None:
+        if done == 20:
+            signal.raise_signal(signal.SIGINT)
+
+    config = TournamentConfig(rules=RULES, bots=["rules", "rules", "random"], games=300, jobs=jobs)
+    with pytest.raises(TournamentInterrupted) as caught:
+        run_tournament(config, progress)
+    stopped = caught.value
+    assert (stopped.played, stopped.total) == (20, 300)
+    assert stopped.result is not None
+    deals = sorted({game.deal for game in stopped.result.games})
+    assert len(deals) >= 5  # the 20 games are the first 22 but for the 2 the workers held
+    assert sorted((g.deal, g.rotation) for g in stopped.result.games) == [
+        (deal, rotation) for deal in deals for rotation in range(3)
+    ]
+    assert stopped.result.config["deals"] == len(deals)
+    assert stopped.result.config["games"] == 3 * len(deals)
+    assert all(bot.games == 3 * len(deals) for bot in stopped.result.bots)
+    if jobs == 1:  # one game after another: the first 18 games are the first 6 deals
+        assert deals == list(range(6))
+
+
+@pytest.mark.usefixtures("ctrl_c_as_in_a_terminal")
+def test_the_command_stopped_by_ctrl_c_prints_the_deals_played_and_exits_130(
+    tmp_path: Path,
+) -> None:
+    main = threading.main_thread().ident
+    assert main is not None
+    ctrl_c_later = threading.Timer(3.0, signal.pthread_kill, (main, signal.SIGINT))
+    ctrl_c_later.start()
+    try:
+        done = CliRunner().invoke(
+            get_app(),
+            [
+                *("--lang", "en", "tournament", "--rules", "prime", "--rule", "ladder=[2]"),
+                *("--bots", "rules,random,random", "--games", "3000000", "--jobs", "2"),
+                *("--json", "--records", str(tmp_path)),
+            ],
+        )
+    finally:
+        ctrl_c_later.cancel()
+    assert done.exit_code == 130, done.stderr
+    last = done.stderr.splitlines()[-1]
+    found = re.fullmatch(
+        r"Stopped after (\d+) of 3000000 games: the figures are those of the (\d+) deals "
+        r"played from every seat\.",
+        last,
+    )
+    assert found, done.stderr
+    played, deals = int(found.group(1)), int(found.group(2))
+    assert 0 < 3 * deals <= played
+    summary = json.loads(done.stdout)
+    assert summary["config"]["deals"] == deals
+    assert summary["config"]["games"] == 3 * deals
+    assert len(list(tmp_path.iterdir())) == 3 * deals
+    assert f"{3 * deals} records written in {tmp_path}" in done.stderr

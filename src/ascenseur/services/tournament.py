@@ -16,6 +16,7 @@ import random
 import signal
 import statistics
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -362,7 +363,7 @@ def summarize(config: TournamentConfig, outcomes: Sequence[GameOutcome]) -> Tour
         "players": config.players,
         "bots": list(config.bots),
         "games": len(outcomes),
-        "deals": config.deals,
+        "deals": len({o.deal for o in outcomes}),
         "seed": config.seed,
     }
     return TournamentResult(config=config_json, bots=stats, games=list(outcomes))
@@ -392,25 +393,50 @@ def run_tournament(
     ]
     outcomes: list[GameOutcome] = []
     total = len(tasks)
-    if config.jobs <= 1:
-        for task in tasks:
-            outcomes.append(_play_task(task))
-            if progress is not None:
-                progress(len(outcomes), total)
-    else:
-        # Leaving the block terminates the workers, then gives Ctrl-C back its handler: on
-        # Ctrl-C (which only this thread of this process takes) or an error, no game is
-        # left running and nothing waits for one.
-        with (
-            interrupts_held() as release,
-            ctrl_c_noted() as interrupted,
-            multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool,
-        ):
-            release()
-            for outcome in _outcomes_of_workers(pool, tasks, interrupted):
-                outcomes.append(outcome)
+    try:
+        if config.jobs <= 1:
+            for task in tasks:
+                outcomes.append(_play_task(task))
                 if progress is not None:
                     progress(len(outcomes), total)
+        else:
+            # Leaving the block terminates the workers, then gives Ctrl-C back its handler:
+            # on Ctrl-C (which only this thread of this process takes) or an error, no game
+            # is left running and nothing waits for one.
+            with (
+                interrupts_held() as release,
+                ctrl_c_noted() as interrupted,
+                multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool,
+            ):
+                release()
+                for outcome in _outcomes_of_workers(pool, tasks, interrupted):
+                    outcomes.append(outcome)
+                    if progress is not None:
+                        progress(len(outcomes), total)
+    except KeyboardInterrupt:
+        # The deals played from every seat keep their duplicate comparison: those are summed
+        # up; the games of a deal cut short would favour the entries that sat in them.
+        counts = Counter(o.deal for o in outcomes)
+        whole = [o for o in outcomes if counts[o.deal] == players]
+        result = _finish(config, whole) if whole else None
+        raise TournamentInterrupted(result, played=len(outcomes), total=total) from None
+    return _finish(config, outcomes)
+
+
+class TournamentInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a tournament after ``played`` of its ``total`` games; ``result`` sums
+    up the deals that were played from every seat (their records written, if asked), or is
+    None when no deal was."""
+
+    def __init__(self, result: TournamentResult | None, *, played: int, total: int) -> None:
+        super().__init__()
+        self.result = result
+        self.played = played
+        self.total = total
+
+
+def _finish(config: TournamentConfig, outcomes: list[GameOutcome]) -> TournamentResult:
+    """Write the records if asked, and sum up."""
     outcomes.sort(key=lambda o: o.index)
     if config.records is not None:
         for outcome in outcomes:

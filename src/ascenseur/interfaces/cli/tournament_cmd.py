@@ -22,6 +22,7 @@ from ascenseur.core.rules import RulesError
 from ascenseur.i18n import N_, _, decimal, ngettext
 from ascenseur.services.tournament import (
     TournamentConfig,
+    TournamentInterrupted,
     TournamentResult,
     UnplayableTable,
     check_config,
@@ -134,22 +135,49 @@ def tournament(
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
+        stopped: TournamentInterrupted | None = None
         try:
-            result = run_tournament(config, advance)
+            result: TournamentResult | None = run_tournament(config, advance)
         except (ValueError, RulesError) as error:
             raise refuse(str(error)) from None
-    if as_json:
-        typer.echo(result.to_json())
-    else:
-        print_table(result)
-    if records is not None:
-        written = len(result.games)
-        typer.echo(
-            ngettext(
-                "{count} record written in {dir}", "{count} records written in {dir}", written
-            ).format(count=written, dir=records),
-            err=True,
-        )
+        except TournamentInterrupted as interrupted:
+            stopped, result = interrupted, interrupted.result
+    if result is not None:
+        if as_json:
+            typer.echo(result.to_json())
+        else:
+            print_table(result)
+        if records is not None:
+            written = len(result.games)
+            typer.echo(
+                ngettext(
+                    "{count} record written in {dir}", "{count} records written in {dir}", written
+                ).format(count=written, dir=records),
+                err=True,
+            )
+    if stopped is not None:
+        typer.echo(stopped_message(stopped), err=True)
+        raise typer.Exit(130)
+
+
+def stopped_message(stopped: TournamentInterrupted) -> str:
+    """What Ctrl-C left of a tournament, in one line."""
+    if stopped.result is None:
+        return ngettext(
+            "Stopped after {played} of {total} game, before any deal was played from every "
+            "seat: no figures.",
+            "Stopped after {played} of {total} games, before any deal was played from every "
+            "seat: no figures.",
+            stopped.total,
+        ).format(played=stopped.played, total=stopped.total)
+    deals = stopped.result.config["deals"]
+    return ngettext(
+        "Stopped after {played} of {total} games: the figures are those of the {deals} deal "
+        "played from every seat.",
+        "Stopped after {played} of {total} games: the figures are those of the {deals} deals "
+        "played from every seat.",
+        deals,
+    ).format(played=stopped.played, total=stopped.total, deals=deals)
 
 
 def print_table(result: TournamentResult) -> None:
