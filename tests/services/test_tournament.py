@@ -11,7 +11,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict
 from pathlib import Path
 
@@ -378,6 +378,34 @@ class _CtrlCInAFinalizer:
         signal.raise_signal(signal.SIGINT)
 
 
+def _ctrl_c_once_the_workers_play(wait: float) -> Callable[[], None]:
+    """Send Ctrl-C to the main thread ``wait`` seconds after two new worker processes of this
+    one appear (so never before the tournament is in its loop, however slow the machine);
+    the function returned stops it, and once it has returned nothing more is sent."""
+    main = threading.main_thread().ident
+    assert main is not None
+    before = set(_children(os.getpid()))
+    stop = threading.Event()
+
+    def send() -> None:
+        deadline = time.monotonic() + 60
+        while not stop.is_set() and time.monotonic() < deadline:
+            if len(set(_children(os.getpid())) - before) >= 2:
+                if not stop.wait(wait):
+                    signal.pthread_kill(main, signal.SIGINT)
+                return
+            time.sleep(0.01)
+
+    sender = threading.Thread(target=send, daemon=True)
+    sender.start()
+
+    def stop_sending() -> None:
+        stop.set()
+        sender.join()
+
+    return stop_sending
+
+
 def _where_raised(error: BaseException | None) -> str:
     """The function in which ``error`` was raised."""
     assert error is not None
@@ -412,18 +440,16 @@ def test_ctrl_c_in_a_tournament_is_raised_by_its_loop_not_inside_the_pool(
             signal.raise_signal(signal.SIGINT)
 
     bots = ["rules", "rules", "random"]
-    main = threading.main_thread().ident
-    assert main is not None
-    ctrl_c_later = threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT))
+    stop_sending = lambda: None  # noqa: E731
     if where == "while it waits for a game":
         bots = ["expert", "expert", "expert"]  # about 1 s a game: Ctrl-C comes before one ends
-        ctrl_c_later.start()
+        stop_sending = _ctrl_c_once_the_workers_play(0.3)
     config = TournamentConfig(rules=RULES, bots=bots, games=300, jobs=2)
     try:
         with pytest.raises(KeyboardInterrupt) as stopped:
             run_tournament(config, progress)
     finally:
-        ctrl_c_later.cancel()  # never for a later test, whatever happened
+        stop_sending()
     assert _where_raised(stopped.value.__context__) == "_outcomes_of_workers"
     assert dropped == []
     assert calls == ([] if where == "while it waits for a game" else [1])
@@ -483,10 +509,7 @@ def test_ctrl_c_keeps_the_deals_played_from_every_seat(jobs: int) -> None:
 def test_the_command_stopped_by_ctrl_c_prints_the_deals_played_and_exits_130(
     tmp_path: Path,
 ) -> None:
-    main = threading.main_thread().ident
-    assert main is not None
-    ctrl_c_later = threading.Timer(3.0, signal.pthread_kill, (main, signal.SIGINT))
-    ctrl_c_later.start()
+    stop_sending = _ctrl_c_once_the_workers_play(2.0)
     try:
         done = CliRunner().invoke(
             get_app(),
@@ -497,7 +520,7 @@ def test_the_command_stopped_by_ctrl_c_prints_the_deals_played_and_exits_130(
             ],
         )
     finally:
-        ctrl_c_later.cancel()
+        stop_sending()
     assert done.exit_code == 130, done.stderr
     last = done.stderr.splitlines()[-1]
     found = re.fullmatch(
