@@ -515,7 +515,7 @@ def test_the_command_stopped_by_ctrl_c_prints_the_deals_played_and_exits_130(
             get_app(),
             [
                 *("--lang", "en", "tournament", "--rules", "prime", "--rule", "ladder=[2]"),
-                *("--bots", "rules,random,random", "--games", "30000", "--jobs", "2"),
+                *("--bots", "rules,random,random", "--games", "300000", "--jobs", "2"),
                 *("--json", "--records", str(tmp_path)),
             ],
         )
@@ -524,7 +524,7 @@ def test_the_command_stopped_by_ctrl_c_prints_the_deals_played_and_exits_130(
     assert done.exit_code == 130, done.stderr
     last = done.stderr.splitlines()[-1]
     found = re.fullmatch(
-        r"Stopped after (\d+) of 30000 games: the figures are those of the (\d+) deals "
+        r"Stopped after (\d+) of 300000 games: the figures are those of the (\d+) deals "
         r"played from every seat\.",
         last,
     )
