@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import os
 import random
 import signal
 import statistics
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -235,7 +236,7 @@ def ctrl_c_noted() -> Iterator[Callable[[], bool]]:
 
 
 def _outcomes_of_workers(
-    pool: Any, tasks: list[tuple[Any, ...]], interrupted: Callable[[], bool]
+    pool: Any, tasks: Iterable[tuple[Any, ...]], interrupted: Callable[[], bool]
 ) -> Iterator[GameOutcome]:
     """The games as the workers finish them, until Ctrl-C (noted by :func:`ctrl_c_noted`),
     which raises KeyboardInterrupt here, outside the pool's code. The main thread never
@@ -376,24 +377,24 @@ def run_tournament(
     """Play every game (``config.jobs`` worker processes; 1 plays here), report progress as
     (games done, games in all), write the records if asked, and summarize. What would stop
     it is refused before any game starts (:func:`check_config`)."""
-    check_config(config)
     players = config.players
-    tasks = [
-        (
-            config.rules,
-            config.bots,
-            config.seed,
-            deal,
-            rotation,
-            deal * players + rotation,
-            config.records is not None,
-        )
-        for deal in range(config.deals)
-        for rotation in range(players)
-    ]
+    total = config.deals * players
     outcomes: list[GameOutcome] = []
-    total = len(tasks)
     try:
+        check_config(config)
+        tasks = (  # made as the games start: a long tournament's take no memory up front
+            (
+                config.rules,
+                config.bots,
+                config.seed,
+                deal,
+                rotation,
+                deal * players + rotation,
+                config.records is not None,
+            )
+            for deal in range(config.deals)
+            for rotation in range(players)
+        )
         if config.jobs <= 1:
             for task in tasks:
                 outcomes.append(_play_task(task))
@@ -415,11 +416,18 @@ def run_tournament(
                         progress(len(outcomes), total)
     except KeyboardInterrupt:
         # The deals played from every seat keep their duplicate comparison: those are summed
-        # up; the games of a deal cut short would favour the entries that sat in them.
+        # up; the games of a deal cut short would favour whichever entries got its better
+        # seats. A second Ctrl-C meanwhile quits at once (no figures, no half-written file).
         counts = Counter(o.deal for o in outcomes)
         whole = [o for o in outcomes if counts[o.deal] == players]
-        result = _finish(config, whole) if whole else None
-        raise TournamentInterrupted(result, played=len(outcomes), total=total) from None
+        result = None
+        try:
+            if whole:
+                result = _finish(config, whole)
+                result.config["stopped"] = {"games_played": len(outcomes), "games": total}
+        except KeyboardInterrupt:
+            result = None
+        raise TournamentInterrupted(result, len(outcomes), total) from None
     return _finish(config, outcomes)
 
 
@@ -428,18 +436,25 @@ class TournamentInterrupted(KeyboardInterrupt):
     up the deals that were played from every seat (their records written, if asked), or is
     None when no deal was."""
 
-    def __init__(self, result: TournamentResult | None, *, played: int, total: int) -> None:
-        super().__init__()
+    def __init__(self, result: TournamentResult | None, played: int, total: int) -> None:
+        super().__init__(result, played, total)  # as the arguments, for pickle
         self.result = result
         self.played = played
         self.total = total
+
+    def __str__(self) -> str:
+        return f"stopped after {self.played} of {self.total} games"
 
 
 def _finish(config: TournamentConfig, outcomes: list[GameOutcome]) -> TournamentResult:
     """Write the records if asked, and sum up."""
     outcomes.sort(key=lambda o: o.index)
+    result = summarize(config, outcomes)
     if config.records is not None:
         for outcome in outcomes:
-            name = f"game-{outcome.deal:05d}-{outcome.rotation}.json"
-            (config.records / name).write_text(outcome.record or "", encoding="utf-8")
-    return summarize(config, outcomes)
+            path = config.records / f"game-{outcome.deal:05d}-{outcome.rotation}.json"
+            # Whole or not at all, even if Ctrl-C comes while it is written.
+            partial = path.with_name(path.name + ".part")
+            partial.write_text(outcome.record or "", encoding="utf-8")
+            os.replace(partial, path)
+    return result
