@@ -417,16 +417,13 @@ def run_tournament(
     except KeyboardInterrupt:
         # The deals played from every seat keep their duplicate comparison: those are summed
         # up; the games of a deal cut short would favour whichever entries got its better
-        # seats. A second Ctrl-C meanwhile quits at once (no figures, no half-written file).
+        # seats. A second Ctrl-C meanwhile quits at once, as a plain KeyboardInterrupt (no
+        # figures, and no half-written file).
         counts = Counter(o.deal for o in outcomes)
         whole = [o for o in outcomes if counts[o.deal] == players]
-        result = None
-        try:
-            if whole:
-                result = _finish(config, whole)
-                result.config["stopped"] = {"games_played": len(outcomes), "games": total}
-        except KeyboardInterrupt:
-            result = None
+        result = _finish(config, whole) if whole else None
+        if result is not None:
+            result.config["stopped"] = {"games_played": len(outcomes), "games": total}
         raise TournamentInterrupted(result, len(outcomes), total) from None
     return _finish(config, outcomes)
 
