@@ -500,12 +500,12 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
     nobody_bid = bids is None or (
         isinstance(bids, list) and len(bids) == n and all(b is None for b in bids)
     )
-    # "won": null says no more than no "won": the round is not over.
-    if data.get("won") is None and nobody_bid:
+    won = data.get("won")  # "won": null says no more than no "won": the round is not over
+    if won is None and nobody_bid:
         # "bids": null, or a null for every player: no bid is made yet, a round not begun.
         result.round_not_begun = True
         return
-    if data.get("won") is None:
+    if won is None:
         # A score sheet round in progress: check the bids on a copy, keep them.
         trial = game.copy()
         trial.hands = [0] * n
@@ -516,7 +516,6 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
         _replay_bids(trial, bids, where, allow_partial=True)
         result.pending_summary_bids = list(bids) if isinstance(bids, list) else None
         return
-    won = data["won"]
     if not isinstance(bids, list) or len(bids) != n:
         raise RecordError(
             _("{where}: bids must list one bid per player ({n})").format(where=where, n=n)
