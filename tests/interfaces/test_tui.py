@@ -82,6 +82,13 @@ async def play(
     raise AssertionError("the game did not get there")
 
 
+async def play_to_the_score_sheet(
+    pilot: Pilot[Any], app: AscenseurApp, session: GameSession
+) -> None:
+    """Play the human seat until a round is scored and its score sheet opens."""
+    await play(pilot, app, session, until=lambda: isinstance(app.screen, ScoreSheetScreen))
+
+
 def my_card_to_play(session: GameSession) -> Callable[[], bool]:
     """The condition: seat 0 (the player) is to play a card."""
     return lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY
@@ -321,7 +328,7 @@ def test_the_score_sheet_follows_each_round(tmp_path: Path) -> None:
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
-            await play(pilot, app, session, until=lambda: isinstance(app.screen, ScoreSheetScreen))
+            await play_to_the_score_sheet(pilot, app, session)
             result = session.game.results[0]
             sheet = text_of(app, "#sheet")
             for s in range(4):
@@ -533,7 +540,7 @@ def test_save_and_quit_from_the_score_sheet_between_rounds(tmp_path: Path) -> No
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
-            await play(pilot, app, session, until=lambda: isinstance(app.screen, ScoreSheetScreen))
+            await play_to_the_score_sheet(pilot, app, session)
             await pilot.press("q")
             await pilot.pause()
 
@@ -633,7 +640,7 @@ def test_the_last_trick_of_a_round_stays_on_the_table_under_the_score_sheet(
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
-            await play(pilot, app, session, until=lambda: isinstance(app.screen, ScoreSheetScreen))
+            await play_to_the_score_sheet(pilot, app, session)
             # The true last trick: who played each card, and who took it, by replaying the
             # record up to it and playing its cards again.
             record = json.loads(dumps(session.game))
@@ -813,7 +820,7 @@ def test_a_game_resumed_in_the_last_trick_of_a_round_keeps_all_of_it_on_the_tabl
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
-            await play(pilot, app, resumed, until=lambda: isinstance(app.screen, ScoreSheetScreen))
+            await play_to_the_score_sheet(pilot, app, resumed)
             game_screen = app.screen_stack[-2]
             assert isinstance(game_screen, GameScreen) and game_screen.last_trick is not None
             winner, cards = game_screen.last_trick
