@@ -428,6 +428,26 @@ REFUSALS: list[tuple[str, Change, str]] = [
         "round 1: hand of Jeanne: not a card: 'ZZ'",
     ),
     (
+        "card_in_small_letters",
+        _set("rounds.0.hands.0", ["as", "KD"]),
+        "round 1: hand of Jeanne: 'as' is not in the notation of records; write AS",
+    ),
+    (
+        "card_with_spaces",
+        _set("rounds.0.tricks.0", [" 2C", "QS", "9C", "AS"]),
+        "round 1, trick 1: trick: ' 2C' is not in the notation of records; write 2C",
+    ),
+    (
+        "trump_in_small_letters",
+        _set("rounds.0.trump", "5s"),
+        "round 1: trump: '5s' is not in the notation of records; write 5S",
+    ),
+    (
+        "option_value_as_text",
+        _set("rules.decks", "1"),
+        'rules: decks: "1" is text; write 1',
+    ),
+    (
         "trump_in_a_hand",
         _set("rounds.0.trump", "AS"),
         "round 1: the turned card AS is also in a hand",

@@ -15,7 +15,7 @@ import pytest
 
 from ascenseur import Card, Game, InvalidDealError, Phase, Rules, RulesError, preset
 from ascenseur.core.events import BidMade
-from ascenseur.core.rules import SCORINGS, Scoring
+from ascenseur.core.rules import SCORINGS, Scoring, option_from_text
 from ascenseur.core.scoring import round_points
 from ascenseur.i18n import language
 
@@ -957,18 +957,21 @@ def test_rule_too_many_players_for_the_deck_is_refused() -> None:
     assert caught.value.option == "decks"
 
 
-def test_rule_option_values_may_be_given_as_text() -> None:
+TEXT_OPTIONS = {
+    "decks": "2",
+    "strip_to_multiple": "no",
+    "ladder": "1,3,5",
+    "max_cards": "5",
+    "peak_no_trump_rounds": "2",
+    "blind_single_card": "yes",
+    "scoring": '{"made_base": 10, "made_per_trick": 5, "missed_per_trick": 0, '
+    '"missed_per_diff": 5}',
+}
+
+
+def test_rule_option_values_typed_as_text_are_read_by_option_from_text() -> None:
     rules = preset("classique").override(
-        {
-            "decks": "2",
-            "strip_to_multiple": "no",
-            "ladder": "1,3,5",
-            "max_cards": "5",
-            "peak_no_trump_rounds": "2",
-            "blind_single_card": "yes",
-            "scoring": '{"made_base": 10, "made_per_trick": 5, "missed_per_trick": 0, '
-            '"missed_per_diff": 5}',
-        }
+        {name: option_from_text(name, text) for name, text in TEXT_OPTIONS.items()}
     )
     assert (rules.decks, rules.strip_to_multiple, rules.ladder, rules.max_cards) == (
         2,
@@ -978,6 +981,55 @@ def test_rule_option_values_may_be_given_as_text() -> None:
     )
     assert rules.peak_no_trump_rounds == 2 and rules.blind_single_card is True
     assert rules.scoring is SCORINGS["ascensor"]
+    assert option_from_text("max_cards", "none") is None
+    assert option_from_text("ladder", "[2, 4]") == [2, 4]
+    assert option_from_text("strip_to_multiple", "ON") is True
+    assert option_from_text("void_rule", "free") == "free"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "typed"),
+    [
+        ("decks", "2", "2"),
+        ("strip_to_multiple", "no", "false"),
+        ("blind_single_card", "1", "true"),
+        ("ladder", "1,3,5", "[1, 3, 5]"),
+        ("ladder", "[1,3,5]", "[1, 3, 5]"),
+        ("max_cards", "5", "5"),
+        ("max_cards", "none", "null"),
+        ("peak_no_trump_rounds", "2", "2"),
+        ("scoring", TEXT_OPTIONS["scoring"], '"ascensor"'),
+    ],
+)
+def test_a_json_value_given_as_text_is_refused_with_how_to_write_it(
+    name: str, text: str, typed: str
+) -> None:
+    """A record or rules file holds JSON values: a number, flag or list written as a
+    string is not one, and the message says how to write it."""
+    with pytest.raises(RulesError) as caught:
+        preset("classique").override({name: text})
+    assert caught.value.option == name
+    assert f"is text; write {typed}" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "reason"),
+    [
+        ("strip_to_multiple", "maybe", "is not true or false"),
+        ("strip_to_multiple", 1, "is not true or false"),
+        ("decks", "two", "is not 1, 2 or auto"),
+        ("decks", True, "is not 1, 2 or auto"),
+        ("ladder", "1,x", "is not a ladder"),
+        ("max_cards", "03x", "is not a whole number"),
+    ],
+)
+def test_a_wrong_json_value_is_refused_without_a_hint(
+    name: str, value: object, reason: str
+) -> None:
+    with pytest.raises(RulesError, match=reason) as caught:
+        preset("classique").override({name: value})
+    assert caught.value.option == name
+    assert "is text; write" not in str(caught.value)
 
 
 def test_rule_overrides_round_trip_through_the_record_value() -> None:

@@ -298,11 +298,20 @@ def _parse_cards(values: Any, where: str, what: str) -> list[Card]:
     cards = []
     for value in values:
         try:
-            cards.append(Card.parse(value))
+            card = Card.parse(value)
         except CardParseError as error:
             raise RecordError(
                 _("{where}: {what}: {error}").format(where=where, what=what, error=error)
             ) from None
+        if value not in (str(card), str(card).replace("T", "10", 1)):
+            # RECORD.md's notation is in capitals, without spaces (10 for T accepted);
+            # people may type "as", a record may not.
+            raise RecordError(
+                _(
+                    "{where}: {what}: {value!r} is not in the notation of records; write {card}"
+                ).format(where=where, what=what, value=value, card=card)
+            )
+        cards.append(card)
     return cards
 
 

@@ -157,7 +157,8 @@ class Rules:
     # -- building ---------------------------------------------------------------------------
 
     def override(self, options: Mapping[str, Any]) -> Rules:
-        """A copy with ``options`` changed; values may be given as text (command line)."""
+        """A copy with ``options`` changed, given as JSON values (see :func:`check_option`;
+        text typed by a person goes through :func:`option_from_text` first)."""
         changes: dict[str, Any] = {}
         for name, raw in options.items():
             if name == "preset":
@@ -420,23 +421,62 @@ def shown(value: Any) -> str:
 
 
 def check_option(name: str, raw: Any) -> Any:
-    """The value of option ``name`` given as ``raw`` (text or JSON); raise
-    :class:`RulesError` naming the option when it is not one (its combination with the
-    other options is checked by :meth:`Rules.override`)."""
+    """The value of option ``name`` given as ``raw``, a JSON value (a record, a rules
+    file); raise :class:`RulesError` naming the option when it is not one (its combination
+    with the other options is checked by :meth:`Rules.override`). Text typed by a person
+    goes through :func:`option_from_text` first."""
     if name not in OPTION_NAMES:
         raise RulesError(
             name,
             _("no such option; the options are: {names}").format(names=", ".join(OPTION_NAMES)),
         )
-    return _coerce_option(name, raw)
+    try:
+        return _coerce_option(name, raw)
+    except RulesError:
+        if isinstance(raw, str):
+            # A JSON text where the option takes a number, a flag or a list: say how to
+            # write it, rather than read it as the command line would.
+            try:
+                value = _coerce_option(name, option_from_text(name, raw))
+            except RulesError:
+                pass
+            else:
+                raise RulesError(
+                    name,
+                    _("{value} is text; write {typed}").format(
+                        value=shown(raw), typed=shown(_option_to_json(value))
+                    ),
+                ) from None
+        raise
+
+
+def option_from_text(name: str, text: str) -> Any:
+    """The JSON value of option ``name`` typed as ``text`` by a person (``--rule KEY=VALUE``,
+    the setup screen): a flag as true/false, 1/0, yes/no, on/off; ``max_cards=none``; a
+    ladder as ``1,3,5`` or ``[1,3,5]``; a scoring table as JSON; numbers as JSON. The value
+    is then checked by :func:`check_option`."""
+    if not isinstance(text, str) or name in _ENUMS:
+        return text
+    stripped = text.strip()
+    if name in ("strip_to_multiple", "blind_single_card"):
+        flag = flag_of_text(stripped)
+        return text if flag is None else flag
+    if name == "max_cards" and stripped == "none":
+        return None
+    if name == "decks" and stripped == "auto":
+        return stripped
+    if name == "ladder":
+        if stripped in {s.value for s in LadderShape}:
+            return stripped
+        if stripped.replace(",", "").replace(" ", "").isdigit():
+            return [int(p) for p in stripped.split(",") if p.strip()]
+    if name == "scoring" and not stripped.startswith("{"):
+        return text
+    return parse_option_text(stripped)
 
 
 def _coerce_option(name: str, raw: Any) -> Any:
-    # Texts that are not read as JSON: enum values, ladders and scorings parse their own;
-    # a flag takes "1"/"0" and "yes"/"no" as well as true/false.
-    as_text = (*_ENUMS, "ladder", "scoring", "strip_to_multiple", "blind_single_card")
-    if isinstance(raw, str) and name not in as_text:
-        raw = parse_option_text(raw)
+    """The value of option ``name`` from its JSON value, or :class:`RulesError`."""
     if name in _ENUMS:
         enum = _ENUMS[name]
         try:
@@ -449,13 +489,15 @@ def _coerce_option(name: str, raw: Any) -> Any:
                 ),
             ) from None
     if name == "decks":
-        if raw in ("auto", "1", "2") or (type(raw) is int and raw in (1, 2)):
-            return raw if raw == "auto" else int(raw)
+        if raw == "auto" or (type(raw) is int and raw in (1, 2)):
+            return raw
         raise RulesError(name, _("{value} is not 1, 2 or auto").format(value=shown(raw)))
     if name in ("strip_to_multiple", "blind_single_card"):
-        return _coerce_bool(name, raw)
+        if isinstance(raw, bool):
+            return raw
+        raise RulesError(name, _("{value} is not true or false").format(value=shown(raw)))
     if name == "max_cards":
-        if raw is None or raw == "none":
+        if raw is None:
             return None
         return _coerce_int(name, raw, minimum=1)
     if name == "peak_no_trump_rounds":
@@ -487,15 +529,6 @@ def flag_of_text(raw: Any) -> bool | None:
     return _FLAG_WORDS.get(raw.strip().lower()) if isinstance(raw, str) else None
 
 
-def _coerce_bool(name: str, raw: Any) -> bool:
-    if isinstance(raw, bool):
-        return raw
-    flag = flag_of_text(raw)
-    if flag is not None:
-        return flag
-    raise RulesError(name, _("{value} is not true or false").format(value=shown(raw)))
-
-
 def _coerce_int(name: str, raw: Any, minimum: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < minimum:
         raise RulesError(
@@ -508,14 +541,8 @@ def _coerce_int(name: str, raw: Any, minimum: int) -> int:
 
 
 def _coerce_ladder(raw: Any) -> Ladder:
-    if isinstance(raw, str):
-        text = raw.strip()
-        if text in {s.value for s in LadderShape}:
-            return LadderShape(text)
-        if text.startswith("["):
-            raw = parse_option_text(text)
-        elif text.replace(",", "").replace(" ", "").isdigit():
-            raw = [int(p) for p in text.split(",") if p.strip()]
+    if isinstance(raw, str) and raw in {s.value for s in LadderShape}:
+        return LadderShape(raw)
     if isinstance(raw, list | tuple) and raw:
         if all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in raw):
             return tuple(raw)
@@ -532,8 +559,6 @@ _SCORING_KEYS: Final = ("made_base", "made_per_trick", "missed_per_trick", "miss
 
 
 def _coerce_scoring(raw: Any) -> Scoring:
-    if isinstance(raw, str) and raw.strip().startswith("{"):
-        raw = parse_option_text(raw)
     if isinstance(raw, str):
         if raw in SCORINGS:
             return SCORINGS[raw]

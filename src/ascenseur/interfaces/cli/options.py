@@ -23,7 +23,15 @@ from typing import Annotated, Any
 
 import typer
 
-from ascenseur.core.rules import Rules, RulesError, Scoring, check_option, flag_of_text, preset
+from ascenseur.core.rules import (
+    Rules,
+    RulesError,
+    Scoring,
+    check_option,
+    flag_of_text,
+    option_from_text,
+    preset,
+)
 from ascenseur.i18n import N_, _
 
 #: ``--rules PRESET``: ``None`` when not given (the file's preset, else classique).
@@ -175,6 +183,8 @@ def build_rules(
         key, value = parse_rule_text(text)
         if key == "preset":
             raise RulesError("--rule", _("choose the preset with --rules PRESET"))
+        if not key.startswith("scoring."):  # a scoring's number: see _apply
+            value = option_from_text(key, value)
         command_line.append({key: value})
     rules = _apply(rules, [file_options, *command_line])
     if players is not None:

@@ -9,7 +9,7 @@ from typing import Any
 from textual.app import App
 
 from ascenseur.core.engine import default_names
-from ascenseur.core.rules import Rules, RulesError, preset
+from ascenseur.core.rules import Rules, RulesError, option_from_text, preset
 from ascenseur.i18n import _
 from ascenseur.services.history import history_dir
 from ascenseur.services.session import DEFAULT_LEVEL, GameSession
@@ -126,8 +126,8 @@ def parse_option_list(text: str) -> dict[str, Any]:
         if "=" not in part:
             raise RulesError(part, _("write an option as name=value"))
         name, value = part.split("=", 1)
-        # Text as typed: the rules read each option's values from text (a flag as 1/0 too).
-        options[name.strip()] = value.strip()
+        name = name.strip()
+        options[name] = option_from_text(name, value.strip())
     return options
 
 
