@@ -21,7 +21,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
-from ascenseur import Card, Phase, preset
+from ascenseur import Card, Phase, RulesError, preset
 from ascenseur.bots import make_bot
 from ascenseur.core.events import TrickWon
 from ascenseur.core.record import dumps, replay, score_sheet
@@ -863,3 +863,32 @@ def test_the_setup_screen_reads_a_flag_as_1_or_0() -> None:
 
     values = {"preset": "classique", "options": "strip_to_multiple=0; ladder=[1]", "players": "5"}
     assert build_session(values, seed=1).game.rules.strip_to_multiple is False
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ("void_rule=free, ladder=[1,2]", "void_rule: separate the options with ;"),
+        ("max_cards=none; ladder=1,2", None),
+    ],
+)
+def test_the_setup_screen_options_are_separated_by_semicolons(
+    options: str, message: str | None
+) -> None:
+    from ascenseur.interfaces.tui import build_session
+
+    values = {"preset": "classique", "options": options, "players": "3"}
+    if message is None:
+        rules = build_session(values, seed=1).game.rules
+        assert rules.max_cards is None and rules.ladder == (1, 2)
+    else:
+        with pytest.raises(RulesError, match=message):
+            build_session(values, seed=1)
+
+
+def test_the_setup_screen_refuses_an_empty_name() -> None:
+    from ascenseur.interfaces.tui import build_session
+
+    values = {"preset": "classique", "names": "Ann,,Cat", "players": "3"}
+    with pytest.raises(ValueError, match="name 2 of 3 is empty"):
+        build_session(values, seed=1)

@@ -16,6 +16,8 @@ from typer.testing import CliRunner
 
 from ascenseur.core.record import replay, score_sheet
 from ascenseur.interfaces.cli import get_app
+from ascenseur.interfaces.cli.play_cmd import setup_defaults
+from ascenseur.interfaces.tui import build_session
 
 
 def invoke(*args: str) -> tuple[int, str]:
@@ -56,6 +58,52 @@ def test_a_record_that_cannot_be_read_is_refused(tmp_path: Path) -> None:
     assert str(bad) in output and "rounds" in output
     code, output = invoke("--resume", str(tmp_path / "missing.json"))
     assert code == 2 and "cannot read" in output
+
+
+@pytest.mark.parametrize(("names", "place"), [("Ann,,Bob", "name 2 of 3"), (",,", "name 1 of 3")])
+def test_an_empty_name_is_refused_not_dropped(names: str, place: str) -> None:
+    code, output = invoke("--names", names)
+    assert code == 2
+    assert f"--names: {place} is empty; give one name per player" in output
+
+
+def test_the_setup_screen_counts_the_players_from_the_names() -> None:
+    """Without --players, three names are three players (the new-game screen used to offer
+    four players for three names, and refuse its own fields)."""
+    defaults = setup_defaults(None, [], None, "Ann, Bob,Cat", seat=1, level=None, levels=None)
+    assert defaults["players"] == "3"
+    session = build_session(defaults, seed=1)
+    assert [seat.name for seat in session.seats] == ["Ann", "Bob", "Cat"]
+    assert setup_defaults(None, [], 5, None, seat=1, level=None, levels=None)["players"] == "5"
+    assert setup_defaults(None, [], None, None, seat=1, level=None, levels=None)["players"] == "4"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--delay", "inf"), "at most 60"),
+        (("--delay", "61"), "at most 60"),
+        (("--seed", "-1"), "at least 0"),
+        (("--levels", "easy,hard"), "one per computer player (3) or one per seat (4)"),
+    ],
+)
+def test_out_of_range_options_are_refused(args: tuple[str, ...], message: str) -> None:
+    code, output = invoke(*args)
+    assert code == 2
+    assert message in " ".join(output.split())
+
+
+def test_options_a_saved_game_keeps_are_refused_with_resume(tmp_path: Path) -> None:
+    from ascenseur import preset
+    from ascenseur.services.session import GameSession
+
+    session = GameSession.new(preset("prime").override({"ladder": [2]}), ["A", "B", "C"], seed=1)
+    saved = session.save(tmp_path / "x.json")
+    code, output = invoke(
+        "--resume", str(saved), "--rules", "enculette", "--players", "3", "--seat", "2"
+    )
+    assert code == 2
+    assert "leave out --rules, --players, --seat" in " ".join(output.split())
 
 
 def test_an_unknown_level_is_refused() -> None:
@@ -172,7 +220,8 @@ def test_save_and_quit_says_how_to_resume_with_the_options_given_then_the_save_e
     script = shell_script(
         tmp_path,
         f"export XDG_DATA_HOME={saves}",
-        f"{EXE} play --lang fr --seed 3 --delay 0.05 --level random --rule 'ladder=[1,1]' "
+        # --lang before the command: the resume line says it all the same
+        f"{EXE} --lang fr play --seed 3 --delay 0.05 --level random --rule 'ladder=[1,1]' "
         f"--history '{history}'",
     )
     name = f"ascenseur-test-resume-{os.getpid()}"

@@ -8,6 +8,8 @@ game.
 from __future__ import annotations
 
 import shlex
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -16,9 +18,13 @@ import typer
 from ascenseur.core.errors import RecordError
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import LANGUAGES, N_, _, set_language
+from ascenseur.interfaces.names import parse_names
 
-from . import TranslatedCommand, app
+from . import TranslatedCommand, app, language_of_arguments
 from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
+
+#: The longest pause after a computer card, in seconds: beyond it the game would seem stuck.
+MAX_DELAY = 60.0
 
 
 @app.command(
@@ -57,14 +63,27 @@ def play(
     ] = None,
     level: Annotated[
         str | None,
-        typer.Option("--level", help=N_("One level for every computer player (default medium).")),
+        typer.Option(
+            "--level",
+            metavar="LEVEL",
+            help=N_(
+                "One level for every computer player: easy, medium, hard, expert or random "
+                "(default medium)."
+            ),
+        ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help=N_("Seed of the deals and the computer players."))
+        int | None,
+        typer.Option("--seed", min=0, help=N_("Seed of the deals and the computer players.")),
     ] = None,
     delay: Annotated[
         float,
-        typer.Option("--delay", min=0.0, help=N_("Seconds of pause after each computer card.")),
+        typer.Option(
+            "--delay",
+            min=0.0,
+            max=MAX_DELAY,
+            help=N_("Seconds of pause after each computer card."),
+        ),
     ] = 0.6,
     lang: Annotated[
         str | None, typer.Option("--lang", metavar="fr|es|en", help=N_("Language of the game."))
@@ -103,9 +122,33 @@ def play(
     chosen_levels = [level_by_name(x) for x in (levels or "").split(",") if x.strip()]
     if level is not None:
         chosen_levels = [level_by_name(level)]
+    try:
+        name_list = parse_names(names or "")
+    except ValueError as error:
+        raise refuse(f"--names: {error}") from None
     session = None
     save_path = None
     if resume is not None:
+        # The saved game has its own rules, players and seats: options that would choose
+        # them again are refused rather than dropped without a word.
+        given = {
+            "--rules": rules_name is not None,
+            "--rule": bool(rule),
+            "--rules-file": rules_file is not None,
+            "--players": players is not None,
+            "--names": names is not None,
+            "--seat": seat != 1,
+            "--seed": seed is not None,
+            "--setup": setup,
+        }
+        ignored = [option for option, present in given.items() if present]
+        if ignored:
+            raise refuse(
+                _(
+                    "--resume: the saved game keeps its own rules, players and seats; "
+                    "leave out {options}"
+                ).format(options=", ".join(ignored))
+            )
         if chosen_levels and chosen_levels[0] not in SETUP_LEVELS:
             raise refuse(str(unknown_level(chosen_levels[0])))
         try:
@@ -117,7 +160,6 @@ def play(
         save_path = resume
     elif not setup:
         rules = rules_or_exit(rules_name, rule, rules_file, players=players)
-        name_list = [n for n in (names or "").split(",") if n.strip()]
         try:
             session = make_session(
                 rules,
@@ -129,15 +171,9 @@ def play(
             )
         except (RulesError, ValueError) as error:
             raise refuse(str(error)) from None
-    defaults = {
-        "preset": rules_name or "classique",
-        "options": "; ".join(rule or []),
-        "players": str(players or 4),
-        "names": names or "",
-        "seat": str(seat),
-        "level": level or "medium",
-        "levels": levels or "",
-    }
+    defaults = setup_defaults(
+        rules_name, rule or [], players, names, seat=seat, level=level, levels=levels
+    )
     tui = AscenseurApp(
         session, delay=delay, history=history, save_path=save_path, setup_defaults=defaults
     )
@@ -151,14 +187,46 @@ def play(
                 err=True,
             )
     if saved is not None:
-        # The options a saved game does not keep, given again so the game resumes as it was.
-        again = [f"--resume {shlex.quote(str(saved))}"]
-        if history is not None:
-            again.append(f"--history {shlex.quote(str(history))}")
-        if delay != 0.6:
-            again.append(f"--delay {delay:g}")
-        if lang is not None:
-            again.append(f"--lang {lang}")
+        # --lang before the command (ascenseur --lang fr play) counts too
+        language = lang or language_of_arguments(sys.argv[1:])
         typer.echo(
-            _("Saved. Resume with: ascenseur play {options}").format(options=" ".join(again))
+            _("Saved. Resume with: ascenseur play {options}").format(
+                options=resume_options(saved, history=history, delay=delay, lang=language)
+            )
         )
+
+
+def setup_defaults(
+    rules_name: str | None,
+    rule: Sequence[str],
+    players: int | None,
+    names: str | None,
+    *,
+    seat: int,
+    level: str | None,
+    levels: str | None,
+) -> dict[str, str]:
+    """The setup screen's fields for a new game, filled from the command line."""
+    count = players or len(parse_names(names or "")) or 4  # without --players, the names count
+    return {
+        "preset": rules_name or "classique",
+        "options": "; ".join(rule),
+        "players": str(count),
+        "names": names or "",
+        "seat": str(seat),
+        "level": level or "medium",
+        "levels": levels or "",
+    }
+
+
+def resume_options(saved: Path, *, history: Path | None, delay: float, lang: str | None) -> str:
+    """The options of ``ascenseur play`` that go on with the game saved at ``saved``: the
+    ones a saved game does not keep are given again, so that it resumes as it was."""
+    again = [f"--resume {shlex.quote(str(saved))}"]
+    if history is not None:
+        again.append(f"--history {shlex.quote(str(history))}")
+    if delay != 0.6:
+        again.append(f"--delay {delay:g}")
+    if lang is not None:
+        again.append(f"--lang {lang}")
+    return " ".join(again)

@@ -11,6 +11,7 @@ from textual.app import App
 from ascenseur.core.engine import default_names
 from ascenseur.core.rules import Rules, RulesError, option_from_text, preset
 from ascenseur.i18n import _
+from ascenseur.interfaces.names import parse_names
 from ascenseur.services.history import history_dir
 from ascenseur.services.session import DEFAULT_LEVEL, GameSession
 
@@ -127,6 +128,8 @@ def parse_option_list(text: str) -> dict[str, Any]:
             raise RulesError(part, _("write an option as name=value"))
         name, value = part.split("=", 1)
         name = name.strip()
+        if "=" in value:  # no option's value has one: two options without their ";"
+            raise RulesError(name, _("separate the options with ; (void_rule=free; ladder=[1,2])"))
         options[name] = option_from_text(name, value.strip())
     return options
 
@@ -170,7 +173,9 @@ def make_session(
         per_seat = [*chosen[: seat - 1], None, *chosen[seat - 1 :]]
     else:
         raise ValueError(
-            _("give one level, or one per computer player ({n})").format(n=players - 1)
+            _("give one level, one per computer player ({n}) or one per seat ({seats})").format(
+                n=players - 1, seats=players
+            )
         )
     return GameSession.new(rules, names, human_seats=(seat - 1,), levels=per_seat, seed=seed)
 
@@ -182,7 +187,7 @@ def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
     if options:
         rules = rules.override(options)
     players_text = values.get("players", "").strip()
-    names = [n for n in values.get("names", "").split(",") if n.strip()]
+    names = parse_names(values.get("names", ""))
     players = int(players_text) if players_text else None
     if players is not None and names and len(names) != players:
         raise ValueError(_("{count} names for {n} players").format(count=len(names), n=players))
