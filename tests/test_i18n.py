@@ -126,3 +126,12 @@ def test_decimals_in_the_reasons_are_written_as_each_language_writes_them() -> N
     assert re.search(r"\d\.\d", reasons["en"]) and not re.search(r"\d,\d", reasons["en"])
     for lang in ("fr", "es"):
         assert re.search(r"\d,\d", reasons[lang]) and not re.search(r"\d\.\d", reasons[lang])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_figure_that_rounds_to_zero_is_written_without_a_minus_sign(lang: str) -> None:
+    with language(lang):
+        assert decimal(-0.04) == decimal(0.0) == ("0.0" if lang == "en" else "0,0")
+        assert decimal(-0.05, 2) == ("-0.05" if lang == "en" else "-0,05")
+        assert decimal(-0.4, 0) == "0"
+        assert decimal(-0.6, 0) == "-1"

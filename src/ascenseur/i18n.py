@@ -56,6 +56,8 @@ def decimal(value: float, places: int = 1) -> str:
     from babel.numbers import format_decimal
 
     pattern = "0." + "0" * places if places else "0"
+    if round(value, places) == 0:
+        value = 0.0  # -0.04 is written 0.0, not -0.0
     return str(format_decimal(value, format=pattern, locale=_active.get()))
 
 

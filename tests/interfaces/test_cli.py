@@ -116,3 +116,40 @@ def test_every_language_runs_the_commands_and_writes_the_same_record(
         assert shown.returncode == 0, shown.stderr
         assert "Ann" in shown.stdout
     assert records[0] == records[1]
+
+
+def test_output_closed_early_ends_as_unix_commands_do_not_as_a_bug() -> None:
+    """``ascenseur rules | head -1``: the reader is gone before the output is written; the
+    command ends quietly with 141 (128 + SIGPIPE), not with 1, our status for a bug."""
+    program = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "ascenseur"]
+    reader, writer = os.pipe()
+    os.close(reader)  # nobody will read: the first write fails
+    try:
+        done = subprocess.run(
+            [*program, "--lang", "en", "rules", "classique"],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(writer)
+    assert done.returncode == 141
+    assert done.stderr == ""
+
+
+@pytest.mark.parametrize("name", ["simulate", "tournament"])
+def test_an_unknown_bot_is_refused_in_the_same_words_by_both_commands(name: str) -> None:
+    for lang, words in (("en", "is not a bot; choose among"), ("fr", "n'est pas un robot")):
+        result = CliRunner().invoke(
+            get_app(), ["--lang", lang, name, "--players", "3", "--bots", "rules,foo,rules"]
+        )
+        assert result.exit_code == 2
+        assert f"foo {words}" in result.output and "--bots" in result.output
+
+
+@pytest.mark.parametrize("name", ["simulate", "tournament"])
+def test_more_games_than_can_be_counted_exactly_are_refused(name: str) -> None:
+    result = CliRunner().invoke(get_app(), ["--lang", "en", name, "--games", str(10**20)])
+    assert result.exit_code == 2
+    assert "at most 1000000000" in result.output

@@ -8,6 +8,7 @@ for people ``easy``, ``medium``, ``hard``, ``expert`` (each a documented combina
 from __future__ import annotations
 
 from ascenseur.core.rules import Rules
+from ascenseur.i18n import _
 
 from .base import Bot, Budget, Hint, RandomBot
 from .rules_bot import RulesBot
@@ -55,7 +56,9 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
 
         return OpenSpielISMCTSBot(seed)
     raise ValueError(
-        f"unknown bot {name!r}; choose one of {', '.join(KINDS + LEVELS + EXTRA_KINDS)}"
+        _("{name} is not a bot; choose among {names}").format(
+            name=name, names=", ".join(KINDS + LEVELS + EXTRA_KINDS)
+        )
     )
 
 

@@ -11,6 +11,7 @@ entry point sets it from ``--lang`` (or the system locale) before building the c
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Annotated, Any
@@ -200,3 +201,9 @@ def main() -> None:
         get_app()()
     except KeyboardInterrupt:
         sys.exit(130)
+    except SystemExit as done:
+        # The reader of our output stopped early (ascenseur rules | head -1): the parser
+        # ends with status 1, our status for a bug; say it as Unix commands do (128 + SIGPIPE).
+        if done.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            sys.exit(128 + signal.SIGPIPE)
+        raise

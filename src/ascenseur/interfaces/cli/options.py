@@ -34,6 +34,10 @@ from ascenseur.core.rules import (
 )
 from ascenseur.i18n import N_, _
 
+#: The most games ``simulate`` and ``tournament`` take: already years of play, and a
+#: count the progress bar and the figures still hold exactly.
+MAX_GAMES = 1_000_000_000
+
 #: ``--rules PRESET``: ``None`` when not given (the file's preset, else classique).
 RulesOption = Annotated[
     str | None,

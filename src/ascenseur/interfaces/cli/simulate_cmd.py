@@ -26,7 +26,14 @@ from ascenseur.i18n import N_, _, decimal
 from ascenseur.services.autoplay import play_with_bots
 
 from . import TranslatedCommand, app
-from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
+from .options import (
+    MAX_GAMES,
+    RuleOption,
+    RulesFileOption,
+    RulesOption,
+    refuse,
+    rules_or_exit,
+)
 
 
 def play_game(rules: Rules, names: Sequence[str], bot_kinds: Sequence[str], seed: int) -> Game:
@@ -127,7 +134,10 @@ def simulate_command(
     games: Annotated[
         int,
         typer.Option(
-            "--games", min=1, help=N_("Play this many games (seeds S, S+1, …) and print a summary.")
+            "--games",
+            min=1,
+            max=MAX_GAMES,
+            help=N_("Play this many games (seeds S, S+1, …) and print a summary."),
         ),
     ] = 1,
     bots: Annotated[

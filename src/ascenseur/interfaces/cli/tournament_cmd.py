@@ -31,7 +31,14 @@ from ascenseur.services.tournament import (
 )
 
 from . import TranslatedCommand, app
-from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
+from .options import (
+    MAX_GAMES,
+    RuleOption,
+    RulesFileOption,
+    RulesOption,
+    refuse,
+    rules_or_exit,
+)
 
 
 @app.command(
@@ -58,13 +65,16 @@ def tournament(
         ),
     ] = "search,rules,rules,random",
     games: Annotated[
-        int, typer.Option("--games", min=1, help=N_("Games to play (whole rotations of a deal)."))
+        int,
+        typer.Option(
+            "--games", min=1, max=MAX_GAMES, help=N_("Games to play (whole rotations of a deal).")
+        ),
     ] = 20,
     jobs: Annotated[
         int | None,
         typer.Option("--jobs", min=1, help=N_("Worker processes (default: one per core).")),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help=N_("Same seed, same results."))] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, help=N_("Same seed, same results."))] = 0,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print the results as JSON."))] = False,
     records: Annotated[
         Path | None,
