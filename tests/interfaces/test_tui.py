@@ -377,8 +377,11 @@ def test_sealed_bids_stay_hidden_until_all_are_in(tmp_path: Path) -> None:
         ("clockwise", 4, ([1], [2], [3])),
         ("counterclockwise", 4, ([3], [2], [1])),
         # (left column from the bottom up, top row left to right, right column top down)
-        ("clockwise", 12, ([1, 2, 3, 4], [5, 6, 7], [8, 9, 10, 11])),
-        ("counterclockwise", 12, ([11, 10, 9, 8], [7, 6, 5], [4, 3, 2, 1])),
+        ("clockwise", 11, ([1, 2, 3], [4, 5, 6, 7], [8, 9, 10])),
+        ("counterclockwise", 11, ([10, 9, 8], [7, 6, 5, 4], [3, 2, 1])),
+        # from 12 players, one line a seat down both sides
+        ("clockwise", 12, ([1, 2, 3, 4, 5, 6], [], [7, 8, 9, 10, 11])),
+        ("counterclockwise", 12, ([11, 10, 9, 8, 7, 6], [], [5, 4, 3, 2, 1])),
     ],
 )
 def test_the_table_is_drawn_in_the_turn_direction(
@@ -514,9 +517,17 @@ def test_sheet_and_rules_keys_then_a_new_game_from_the_end_screen(tmp_path: Path
     run(scenario())
 
 
-def test_eight_players_fit_at_80_by_24(tmp_path: Path) -> None:
-    rules = preset("prime").override({"ladder": [6]})
-    session = make_session(rules, players=8, levels=["random"], seed=1)
+@pytest.mark.parametrize(
+    ("preset_name", "players", "cards"),
+    [("prime", 8, 6), ("classique", 11, 4), ("classique", 12, 4), ("classique", 20, 5)],
+)
+def test_every_table_fits_at_80_by_24(
+    tmp_path: Path, preset_name: str, players: int, cards: int
+) -> None:
+    """Every seat, every card of the hand, the bids and the message are on screen at 80×24,
+    up to the 20 players of classique (from 12, the other seats take one line each)."""
+    rules = preset(preset_name).override({"ladder": [cards]})
+    session = make_session(rules, players=players, levels=["random"], seed=1)
     app = new_app(session, tmp_path)
 
     async def scenario() -> None:
@@ -525,9 +536,15 @@ def test_eight_players_fit_at_80_by_24(tmp_path: Path) -> None:
             region = app.screen.region
             widgets = [*app.screen.query(".seat"), *app.screen.query(".card")]
             widgets += [*app.screen.query(".bid"), app.screen.query_one("#message")]
-            assert len(app.screen.query(".seat")) == 8
+            assert len(app.screen.query(".seat")) == players
+            assert len(app.screen.query(".card")) == cards
             for widget in widgets:
                 assert region.contains_region(widget.region), widget
+            if players >= 12:
+                # a seat's line shows its name and bid/won before anything is cut
+                name = session.seats[1].name
+                line = str(app.screen.query_one("#seat-1", Static).render())
+                assert name in line and "/0" in line
 
     run(scenario())
 

@@ -29,6 +29,8 @@ Screen { layout: vertical; }
 .seat { height: 3; padding: 0 1; width: 1fr; background: $surface; margin: 0 1 0 0;
         text-wrap: nowrap; text-overflow: ellipsis; }
 #left .seat, #right .seat { width: 100%; margin: 0 0 0 0; }
+.seat.compact { height: 1; }
+#middle.compact #left, #middle.compact #right { width: 2fr; }
 .seat.turn { background: $primary-background; }
 .seat.me { margin: 1 0 0 0; }
 #ladder { height: 1; padding: 0 1; content-align: center middle; width: 100%; }

@@ -53,8 +53,10 @@ if TYPE_CHECKING:
     from .app import AscenseurApp
 
 
-#: The smallest terminal the table is drawn for (up to 8 players).
+#: The smallest terminal the table is drawn for (up to 20 players).
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: From this many players, the other seats are drawn on one line each, down both sides.
+COMPACT_FROM = 12
 
 
 def side_layout(
@@ -67,6 +69,10 @@ def side_layout(
     if direction is Direction.COUNTERCLOCKWISE:
         others.reverse()  # walking clockwise round the table from the player
     k = len(others)
+    if players >= COMPACT_FROM:
+        # one line a seat: all down the two sides, no top row
+        half = (k + 1) // 2
+        return others[:half], [], others[half:]
     side = 1 if k <= 5 else max(2, (k - 3) // 2)
     left = others[:side]
     right = others[k - side :]
@@ -99,6 +105,8 @@ class GameScreen(Screen[None]):
         self.trick_so_far: dict[int, Card] = dict(session.view(self.seat).trick)
         self.last_trick: tuple[int, dict[int, Card]] | None = None
         self.message_text = Text("")
+        #: From 12 players the other seats are one line each, down the two sides.
+        self.compact = session.players >= COMPACT_FROM
         #: Whether the terminal is below the size the table is drawn for (said once).
         self.too_small = False
         self._actions_key: tuple[object, ...] = ()
@@ -121,18 +129,19 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         view = self.view()
         left, top, right = side_layout(self.seat, view.players, view.rules.direction)
+        seat_classes = "seat compact" if self.compact else "seat"
         yield Static(id="status")
         with Horizontal(id="top"):
             for s in top:
-                yield Static(id=f"seat-{s}", classes="seat")
-        with Horizontal(id="middle"):
+                yield Static(id=f"seat-{s}", classes=seat_classes)
+        with Horizontal(id="middle", classes="compact" if self.compact else ""):
             with Vertical(id="left"):
                 for s in reversed(left):
-                    yield Static(id=f"seat-{s}", classes="seat")
+                    yield Static(id=f"seat-{s}", classes=seat_classes)
             yield Static(id="center")
             with Vertical(id="right"):
                 for s in right:
-                    yield Static(id=f"seat-{s}", classes="seat")
+                    yield Static(id=f"seat-{s}", classes=seat_classes)
         yield Static(id="ladder")
         yield Static(id=f"seat-{self.seat}", classes="seat me")
         yield Static(id="message")
@@ -206,7 +215,9 @@ class GameScreen(Screen[None]):
     def status_text(self, view: PlayerView) -> Text:
         text = Text()
         text.append("Ascenseur ", style="bold")
-        text.append(f"· {view.rules.preset} · ")
+        # the turn direction first: a long line in French or Spanish is cut at its end
+        arrow = "↻" if view.rules.direction is Direction.CLOCKWISE else "↺"
+        text.append(f"· {view.rules.preset} {arrow} · ")
         # Between two rounds (dealt next), the round just scored.
         between = view.phase is Phase.DEAL and view.round_index > 0
         shown_round = min(view.round_index + (0 if between else 1), view.rounds)
@@ -222,13 +233,13 @@ class GameScreen(Screen[None]):
                 text.append(_("tarot trumps, no trump suit"))
             else:
                 text.append(_("no trump"))
-        arrow = "↻" if view.rules.direction is Direction.CLOCKWISE else "↺"
-        text.append(f"  {arrow}")
         if self.fast and self.delay > 0:
             text.append(" »", style="bold yellow")
         return text
 
     def seat_text(self, view: PlayerView, s: int) -> Text:
+        if self.compact and s != self.seat:
+            return self.compact_seat_text(view, s)
         text = Text(no_wrap=True, overflow="ellipsis")
         marker = "▶ " if view.turn == s else "  "
         text.append(marker, style="bold yellow")
@@ -237,17 +248,51 @@ class GameScreen(Screen[None]):
             text.append("  ")
             text.append(_("dealer"), style="reverse")
         text.append("\n")
-        bid = view.bids[s]
-        if bid is not None:
-            bid_text = str(bid)
-        elif s in sealed_bids_in(view):
-            bid_text = "✓"
-        else:
-            bid_text = "–"
-        text.append(_("bid {bid} · won {won}").format(bid=bid_text, won=view.won[s]))
+        text.append(_("bid {bid} · won {won}").format(bid=self.bid_text(view, s), won=view.won[s]))
         text.append("\n")
         # the third line: the card on the trick (dimmed: on the last trick, ✔ its winner),
         # the total, the computer player's level, the cards seen in a blind round
+        self.append_held(text, view, s)
+        card, style, mark = self.card_on_table(view, s)
+        shown = card.display() if card is not None else ""
+        text.append(shown, style=style)
+        text.append(mark, style="green")
+        text.append(" " * max(1, 5 - len(shown) - len(mark)))
+        self.append_points(text, view, s)
+        level = self.session.seats[s].level
+        if level is not None:
+            text.append(f"  {level_name(level)}", style="dim")
+        return text
+
+    def compact_seat_text(self, view: PlayerView, s: int) -> Text:
+        """A seat on one line, for the tables of 12 players or more: name, bid/won, the card
+        on the table, points, then the dealer's mark (what a narrow column cuts first)."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("▶ " if view.turn == s else "  ", style="bold yellow")
+        text.append(self.name_of(s), style=f"bold {seat_color(s)}")
+        text.append(f" {self.bid_text(view, s)}/{view.won[s]} ")
+        self.append_held(text, view, s)
+        card, style, mark = self.card_on_table(view, s)
+        shown = card.display() if card is not None else "·"
+        text.append(shown, style=style)
+        text.append(mark, style="green")
+        text.append(" " * max(1, 5 - len(shown) - len(mark)))
+        self.append_points(text, view, s)
+        if view.dealer == s and view.phase is not Phase.OVER:
+            text.append(" ")
+            text.append(_("dealer"), style="reverse")
+        return text
+
+    @staticmethod
+    def bid_text(view: PlayerView, s: int) -> str:
+        """A bid as a seat shows it: the number, ✓ for a sealed bid, – for none yet."""
+        bid = view.bids[s]
+        if bid is not None:
+            return str(bid)
+        return "✓" if s in sealed_bids_in(view) else "–"
+
+    @staticmethod
+    def append_held(text: Text, view: PlayerView, s: int) -> None:
         held = view.visible_hands.get(s)
         if held:
             # The blind round: the card this player holds is all there is to see, so it
@@ -256,39 +301,35 @@ class GameScreen(Screen[None]):
             for c in held:
                 text.append(c.display(), style=card_style(c))
             text.append("  ")
+
+    def card_on_table(self, view: PlayerView, s: int) -> tuple[Card | None, str, str]:
+        """The card seat ``s`` has on the table, its style and mark: on the trick in play
+        (bold), or on the last trick taken (dimmed, ✔ for its winner)."""
         played = dict(view.trick)
-        card: Card | None = None
-        style = ""
-        mark = ""
         if s in played:
             card = played[s]
-            style = card_style(card) + " bold"
-        elif not view.trick and view.tricks:
+            return card, card_style(card) + " bold", ""
+        if not view.trick and view.tricks:
             last = view.tricks[-1]
-            card = dict(zip(last.seats(view.players), last.cards, strict=True)).get(s)
-            if card is not None:
-                style = "dim " + card_style(card)
-                mark = "✔" if last.winner == s else ""
-        elif view.phase in (Phase.DEAL, Phase.OVER) and self.last_trick is not None:
+            on_last = dict(zip(last.seats(view.players), last.cards, strict=True)).get(s)
+            if on_last is not None:
+                return on_last, "dim " + card_style(on_last), "✔" if last.winner == s else ""
+            return None, "", ""
+        if view.phase in (Phase.DEAL, Phase.OVER) and self.last_trick is not None:
             # The round is scored: its last trick, still on the table until the next deal.
             winner, cards = self.last_trick
-            card = cards.get(s)
-            if card is not None:
-                style = "dim " + card_style(card)
-                mark = "✔" if winner == s else ""
-        shown = card.display() if card is not None else ""
-        text.append(shown, style=style)
-        text.append(mark, style="green")
-        text.append(" " * max(1, 5 - len(shown) - len(mark)))
+            scored = cards.get(s)
+            if scored is not None:
+                return scored, "dim " + card_style(scored), "✔" if winner == s else ""
+        return None, "", ""
+
+    @staticmethod
+    def append_points(text: Text, view: PlayerView, s: int) -> None:
         points = view.totals[s]
         text.append(
             ngettext("{points} pt", "{points} pts", abs(points)).format(points=points),
             style="bold",
         )
-        level = self.session.seats[s].level
-        if level is not None:
-            text.append(f"  {level_name(level)}", style="dim")
-        return text
 
     def center_text(self, view: PlayerView) -> Text:
         text = Text(justify="center")
