@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import random
+import re
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -909,3 +911,57 @@ def test_the_setup_screen_refuses_an_empty_name() -> None:
     values = {"preset": "classique", "names": "Ann,,Cat", "players": "3"}
     with pytest.raises(ValueError, match="name 2 of 3 is empty"):
         build_session(values, seed=1)
+
+
+def shown_lines(widget: Static) -> list[str]:
+    """The lines a widget shows on screen, as plain text."""
+    return [strip.text for strip in widget.render_lines(widget.content_region.reset_offset)]
+
+
+@pytest.mark.parametrize(("width", "cells"), [(80, "total"), (100, "bid-won-total")])
+def test_the_score_sheet_of_eight_players_fits_and_keeps_its_names_in_view(
+    tmp_path: Path, width: int, cells: str
+) -> None:
+    """At 80 columns, eight players' cells say less (the total, coloured) rather than
+    wrap; names are cut in the middle, so Player 3 and Player 4 stay apart; the names stay
+    above the rounds while these scroll."""
+    rules = preset("prime").override({"ladder": [1] * 12})
+    session = make_session(rules, players=8, levels=["random"], seed=1)
+    bots = [make_bot("random", seed) for seed in range(8)]
+    game = session.game
+    while len(game.results) < 11:
+        if game.phase is Phase.DEAL:
+            game.deal(random.Random(len(game.results)))
+        else:
+            game.apply(bots[game.turn].choose(game.view(game.turn)))
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(width, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(ScoreSheetScreen(session, 0))
+            await pilot.pause()
+            await pilot.pause()
+            head = app.screen.query_one("#sheet-head", Static)
+            body = app.screen.query_one("#sheet", Static)
+            names = re.split(r"\s{2,}", shown_lines(head)[0].strip())  # one space in a name
+            assert names[:2] == ["#", "cards"] and len(names) == 10
+            for seat, name in enumerate(names[2:], start=1):
+                assert name.endswith(str(seat))  # "Pl… 3": cut in the middle
+            rows = [line.split() for line in shown_lines(body)[:11]]
+            for number, (row, result) in enumerate(zip(rows, game.results, strict=True), 1):
+                if cells == "total":
+                    expected = [str(t) for t in result.totals]
+                else:
+                    expected = [
+                        f"{b}/{w} {t}".split()
+                        for b, w, t in zip(result.bids, result.won, result.totals, strict=True)
+                    ]
+                    expected = [part for pair in expected for part in pair]
+                assert row == [str(number), "1", *expected]
+            scroll = app.screen.query_one(".dialog-body")
+            assert scroll.scroll_y == scroll.max_scroll_y  # opened on the last round
+            assert app.screen.region.contains_region(head.region)
+            assert head.region.y < scroll.region.y
+
+    run(scenario())

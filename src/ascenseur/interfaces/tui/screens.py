@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.box import SIMPLE_HEAD
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -31,26 +32,115 @@ if TYPE_CHECKING:
     from .game_screen import GameScreen
 
 
-def score_table(session: GameSession, seat: int) -> Table:
+#: How much a cell of the score sheet says, from the most to the least: bid/won, points
+#: and total; bid/won and total; the total alone (green when the bid was made, red when not).
+SHEET_CELLS = ("full", "bid-won-total", "total")
+#: The columns between two columns of the sheet: the box's blank rule and a padding of one.
+SHEET_GAP = 2
+
+
+def score_table(
+    session: GameSession, seat: int, width: int | None = None, *, part: str = "whole"
+) -> Table:
     """The score sheet: for each round the hand size, then each player's bid, tricks won,
-    points and total, in the scoring in force (from the player's view)."""
+    points and total, in the scoring in force (from the player's view).
+
+    Given a ``width``, the sheet fits it: the cells say less when the full ones do not fit
+    (:data:`SHEET_CELLS`), and the names are cut last. ``part`` is ``"head"`` (the names)
+    or ``"body"`` (the rounds, with the caption): the two have the same column widths, so
+    a screen can keep the names in view while the rounds scroll."""
+    for cells in SHEET_CELLS:
+        header, rows, caption = _sheet(session, seat, cells)
+        widths = _column_widths(header, rows, width)
+        if widths is not None:
+            break
+    else:
+        widths = _column_widths(header, rows, None)
+    table = Table(
+        expand=False,
+        show_edge=False,
+        pad_edge=False,
+        box=SIMPLE_HEAD,
+        header_style="bold",
+        show_header=part != "body",
+        padding=(0, 0, 0, SHEET_GAP - 1),
+    )
+    for column, name in enumerate(header):
+        table.add_column(
+            name if column < 2 else _cut(name, widths[column]),
+            justify="right",
+            width=widths[column],
+            no_wrap=True,
+            overflow="ellipsis",
+        )
+    if part != "head":
+        for row in rows:
+            table.add_row(*row)
+        table.caption = caption
+    return table
+
+
+def _sheet(session: GameSession, seat: int, cells: str) -> tuple[list[Text], list[list[Text]], str]:
     view = session.view(seat)
-    table = Table(expand=False, show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("#", justify="right", style="dim")
-    table.add_column(_("cards"), justify="right")
-    for s, name in enumerate(view.names):
-        table.add_column(Text(name, style=f"bold {seat_color(s)}"), justify="right")
+    header = [Text("#"), Text(_("cards"))]
+    header += [Text(name, style=f"bold {seat_color(s)}") for s, name in enumerate(view.names)]
+    rows = []
     for i, result in enumerate(view.results):
-        cells = []
+        row = [Text(str(i + 1), style="dim"), Text(str(result.cards))]
         for s in range(view.players):
             made = result.bids[s] == result.won[s]
-            cell = Text(f"{result.bids[s]}/{result.won[s]} ")
-            cell.append(f"{result.points[s]:+d}", style="green" if made else "red")
-            cell.append(f" {result.totals[s]}", style="bold")
-            cells.append(cell)
-        table.add_row(str(i + 1), str(result.cards), *cells)
-    table.caption = _("bid/won, points, total")
-    return table
+            cell = Text()
+            if cells != "total":
+                cell.append(f"{result.bids[s]}/{result.won[s]} ")
+            if cells == "full":
+                cell.append(f"{result.points[s]:+d}", style="green" if made else "red")
+                cell.append(f" {result.totals[s]}", style="bold")
+            else:
+                cell.append(str(result.totals[s]), style="bold green" if made else "bold red")
+            row.append(cell)
+        rows.append(row)
+    caption = {
+        "full": _("bid/won, points, total"),
+        "bid-won-total": _("bid/won, total (green: made, red: missed)"),
+        "total": _("total (green: made, red: missed)"),
+    }[cells]
+    return header, rows, caption
+
+
+def _cut(name: Text, width: int) -> Text:
+    """``name`` in ``width`` columns, cut in its middle: "Pla…r 3" keeps what tells
+    "Player 3" from "Player 4"."""
+    if name.cell_len <= width or width < 3:
+        return name
+    plain = name.plain
+    head, tail = width // 2, (width - 1) // 2
+    while Text(plain[:head] + "…" + plain[len(plain) - tail :]).cell_len > width and head:
+        head -= 1  # wide characters
+    return Text(plain[:head] + "…" + plain[len(plain) - tail :], style=name.style)
+
+
+def _column_widths(
+    header: list[Text], rows: list[list[Text]], width: int | None
+) -> list[int] | None:
+    """Each column as wide as its widest cell, then, as far as ``width`` allows, as wide
+    as its name; ``None`` when the cells alone do not fit in ``width``."""
+    widths = [max([row[c].cell_len for row in rows] + [1]) for c in range(len(header))]
+    wanted = [max(w, name.cell_len) for w, name in zip(widths, header, strict=True)]
+    if width is None:
+        return wanted
+    room = width - sum(widths) - SHEET_GAP * (len(widths) - 1)
+    if room < 0:
+        return None
+    for c in (0, 1):  # the round and the cards first: short, and not cut well
+        grow = min(room, wanted[c] - widths[c])
+        widths[c] += grow
+        room -= grow
+    while room > 0 and widths != wanted:
+        for c in range(2, len(widths)):  # one column more for every name still cut, in turn
+            if room > 0 and widths[c] < wanted[c]:
+                widths[c] += 1
+                room -= 1
+    return widths
 
 
 def scoring_line(rules: Rules) -> str:
@@ -104,9 +194,24 @@ class ScoreSheetScreen(ModalScreen[None]):
             else:
                 yield Label(_("Score sheet"), classes="title")
             yield Static(Text(scoring_line(self.session.game.rules)), classes="note")
+            width = self.sheet_width()
+            yield Static(score_table(self.session, self.seat, width, part="head"), id="sheet-head")
             with VerticalScroll(classes="dialog-body"):
-                yield Static(score_table(self.session, self.seat), id="sheet")
+                yield Static(score_table(self.session, self.seat, width, part="body"), id="sheet")
             yield Button(_("Continue"), id="continue", variant="primary", compact=True)
+
+    def sheet_width(self) -> int:
+        """The columns the sheet has: the dialog's (90 % of the screen, at most 100), less
+        its border, padding and the scroll bar."""
+        return min(self.app.size.width * 9 // 10, 100) - 6
+
+    def on_resize(self) -> None:
+        width = self.sheet_width()
+        head = score_table(self.session, self.seat, width, part="head")
+        self.query_one("#sheet-head", Static).update(head)
+        self.query_one("#sheet", Static).update(
+            score_table(self.session, self.seat, width, part="body")
+        )
 
     def on_mount(self) -> None:
         self.query_one("#continue", Button).focus()
@@ -181,7 +286,8 @@ class EndScreen(Screen[None]):
             yield Label(_("Game over"), classes="title")
             yield Label(Text(title), id="winners", classes="title")
             yield Static(Text(scoring_line(game.rules)), classes="note")
-            yield Static(score_table(self.session, seat))
+            # the end screen's padding (2 + 2) and its scroll bar
+            yield Static(score_table(self.session, seat, self.app.size.width - 6), id="final-sheet")
             yield Label(_("Totals over the rounds"), classes="title")
             yield Static(totals_chart(view.names, [r.totals for r in view.results]), id="chart")
             if self.history_path is not None:
