@@ -279,7 +279,7 @@ USAGE_ERRORS = [
         ["plya"],
         "No such command: 'plya' Did you mean 'play', 'replay'?",
         "Commande inconnue : 'plya' Vouliez-vous dire 'play', 'replay' ?",
-        "Comando desconocido: 'plya' ¿Quería decir 'play', 'replay'?",
+        "Comando desconocido: 'plya' ¿Querías decir 'play', 'replay'?",
     ),
     (
         [],
