@@ -75,7 +75,7 @@ class RulesError(ValueError):
     def __init__(self, option: str, reason: str) -> None:
         self.option = option
         self.reason = reason
-        super().__init__(f"{option}: {reason}")
+        super().__init__(_("{option}: {reason}").format(option=option, reason=reason))
 
 
 @dataclass(frozen=True, slots=True)

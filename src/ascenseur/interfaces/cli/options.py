@@ -215,9 +215,7 @@ def rules_or_exit(
     try:
         return build_rules(preset_name, rule_texts or (), rules_file, players=players)
     except RulesError as error:
-        raise refuse(
-            _("{option}: {reason}").format(option=error.option, reason=error.reason)
-        ) from None
+        raise refuse(str(error)) from None
 
 
 __all__ = [
