@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import random
 import re
 from pathlib import Path
@@ -11,7 +12,14 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from ascenseur.core.rules import explain_option, preset
-from ascenseur.i18n import LANGUAGES, decimal, language, system_language, translations
+from ascenseur.i18n import (
+    LANGUAGES,
+    decimal,
+    language,
+    os_error_reason,
+    system_language,
+    translations,
+)
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ascenseur"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
@@ -135,3 +143,23 @@ def test_a_figure_that_rounds_to_zero_is_written_without_a_minus_sign(lang: str)
         assert decimal(-0.05, 2) == ("-0.05" if lang == "en" else "-0,05")
         assert decimal(-0.4, 0) == "0"
         assert decimal(-0.6, 0) == "-1"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_file_that_cannot_be_read_is_explained_in_the_game_language(
+    lang: str, tmp_path: Path
+) -> None:
+    """The system writes its reasons in its own language; the common ones are ours."""
+    missing = {"en": "no such file or folder", "fr": "aucun fichier ou dossier de ce nom"}
+    folder = {"en": "it is a folder", "fr": "c'est un dossier", "es": "es una carpeta"}
+    with language(lang):
+        with pytest.raises(OSError) as caught:
+            (tmp_path / "missing.json").read_text()
+        assert os_error_reason(caught.value) == missing.get(
+            lang, "no existe ese archivo ni esa carpeta"
+        )
+        with pytest.raises(OSError) as caught:
+            tmp_path.read_text()
+        assert os_error_reason(caught.value) == folder[lang]
+        unusual = OSError(errno.EIO, "Input/output error")
+        assert os_error_reason(unusual) == "Input/output error"

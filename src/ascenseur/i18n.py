@@ -8,6 +8,7 @@ different languages at once: ``with language("fr"): ...``.
 
 from __future__ import annotations
 
+import errno
 import gettext
 import io
 import os
@@ -64,6 +65,27 @@ def decimal(value: float, places: int = 1) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it now (for tables of texts)."""
     return message
+
+
+#: Why a file could not be read or written, for the errors people meet (the system's own
+#: text, ``error.strerror``, is in the system's language, not the game's).
+_OS_REASONS: dict[int, str] = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EROFS: N_("the file system is read-only"),
+}
+
+
+def os_error_reason(error: OSError) -> str:
+    """Why ``error`` happened, in the active language when it is a common reason."""
+    reason = _OS_REASONS.get(error.errno or 0)
+    if reason is not None:
+        return _(reason)
+    return error.strerror or str(error)
 
 
 def get_language() -> str:

@@ -38,7 +38,7 @@ from ascenseur.core.events import BidMade, Event
 from ascenseur.core.record import dumps, loads, replay
 from ascenseur.core.rules import Bidding, Rules
 from ascenseur.core.view import PlayerView
-from ascenseur.i18n import _, ngettext
+from ascenseur.i18n import _, ngettext, os_error_reason
 
 #: The level a computer player has unless told otherwise.
 DEFAULT_LEVEL = "medium"
@@ -329,7 +329,7 @@ class GameSession:
             text = path.read_text(encoding="utf-8-sig")
         except OSError as error:
             raise RecordError(
-                _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
+                _("cannot read {path}: {reason}").format(path=path, reason=os_error_reason(error))
             ) from None
         except UnicodeDecodeError as error:
             raise RecordError(

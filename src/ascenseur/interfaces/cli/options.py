@@ -32,7 +32,7 @@ from ascenseur.core.rules import (
     option_from_text,
     preset,
 )
-from ascenseur.i18n import N_, _
+from ascenseur.i18n import N_, _, os_error_reason
 
 #: The most games ``simulate`` and ``tournament`` take: already years of play, and a
 #: count the progress bar and the figures still hold exactly.
@@ -94,7 +94,7 @@ def read_rules_file(path: Path) -> dict[str, Any]:
     except OSError as error:
         raise RulesError(
             "--rules-file",
-            _("{path} cannot be read: {reason}").format(path=path, reason=error.strerror),
+            _("{path} cannot be read: {reason}").format(path=path, reason=os_error_reason(error)),
         ) from None
     except tomllib.TOMLDecodeError as error:
         raise RulesError(

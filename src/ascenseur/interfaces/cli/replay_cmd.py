@@ -18,7 +18,7 @@ from rich.text import Text
 
 from ascenseur.core.errors import RecordError
 from ascenseur.core.record import Replay, loads, replay, score_sheet
-from ascenseur.i18n import N_, _, ngettext
+from ascenseur.i18n import N_, _, ngettext, os_error_reason
 
 from . import TranslatedCommand, app
 from .options import refuse
@@ -35,7 +35,7 @@ def read_record_text(source: str) -> str:
         raise RecordError(_("{path} is a directory, not a record").format(path=source)) from None
     except OSError as error:
         raise RecordError(
-            _("{path} cannot be read: {reason}").format(path=source, reason=error.strerror)
+            _("{path} cannot be read: {reason}").format(path=source, reason=os_error_reason(error))
         ) from None
     try:
         # A byte-order mark (as some editors write) is read past.

@@ -22,7 +22,7 @@ from ascenseur.core.engine import Game, default_names
 from ascenseur.core.errors import IllegalActionError
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules, RulesError
-from ascenseur.i18n import N_, _, decimal
+from ascenseur.i18n import N_, _, decimal, os_error_reason
 from ascenseur.services.autoplay import play_with_bots
 
 from . import TranslatedCommand, app
@@ -206,7 +206,7 @@ def simulate_command(
             except OSError as error:
                 raise refuse(
                     _("--out: cannot write {path}: {reason}").format(
-                        path=path, reason=error.strerror
+                        path=path, reason=os_error_reason(error)
                     )
                 ) from None
     elapsed = time.perf_counter() - started

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from ascenseur.bots import EXTRA_KINDS, KINDS, LEVELS, make_bot
 from ascenseur.core.rules import RulesError
-from ascenseur.i18n import N_, _, decimal, ngettext
+from ascenseur.i18n import N_, _, decimal, ngettext, os_error_reason
 from ascenseur.services.tournament import (
     TournamentConfig,
     TournamentInterrupted,
@@ -121,7 +121,7 @@ def tournament(
     except OSError as error:
         raise refuse(
             _("--records: cannot write into {dir}: {reason}").format(
-                dir=records, reason=error.strerror or error
+                dir=records, reason=os_error_reason(error)
             )
         ) from None
     console = Console(stderr=True)

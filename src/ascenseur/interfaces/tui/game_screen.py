@@ -36,7 +36,7 @@ from ascenseur.core.events import (
 )
 from ascenseur.core.rules import Bidding, DeckKind, Direction
 from ascenseur.core.view import PlayerView
-from ascenseur.i18n import _, ngettext
+from ascenseur.i18n import _, ngettext, os_error_reason
 from ascenseur.services.history import new_save_path
 from ascenseur.services.session import (
     GameSession,
@@ -583,7 +583,7 @@ class GameScreen(Screen[None]):
             except OSError as error:
                 self.notify(
                     _("Could not save the game to the history: {reason}").format(
-                        reason=error.strerror or error
+                        reason=os_error_reason(error)
                     ),
                     severity="error",
                 )
@@ -646,7 +646,7 @@ class GameScreen(Screen[None]):
         except OSError as error:
             self.notify(
                 _("Could not save to {path}: {reason}").format(
-                    path=path, reason=error.strerror or error
+                    path=path, reason=os_error_reason(error)
                 ),
                 severity="error",
             )
