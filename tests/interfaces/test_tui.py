@@ -965,3 +965,30 @@ def test_the_score_sheet_of_eight_players_fits_and_keeps_its_names_in_view(
             assert head.region.y < scroll.region.y
 
     run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "Press q to save & quit."), ("fr", "Appuyez sur q pour sauver et quitter.")],
+)
+def test_ctrl_c_says_which_key_quits_in_the_game_language(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    rules = preset("prime").override({"ladder": [2]})
+    with language(lang):
+        session = make_session(rules, names=NAMES, levels=["random"], seed=3)
+        app = new_app(session, tmp_path)
+
+        async def scenario() -> None:
+            async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.pause()
+                await pilot.press("ctrl+c")
+                await pilot.pause()
+                # Textual keeps the notifications shown in the app (no public list of them).
+                notes = [(str(n.title), str(n.message)) for n in app._notifications]
+                assert notes, "no notice"
+                title, message = notes[-1]
+                assert title == _("Do you want to quit?")
+                assert message == said
+
+        run(scenario())

@@ -97,6 +97,19 @@ class AscenseurApp(App[Path | None]):
     def game_screen(self, session: GameSession) -> GameScreen:
         return GameScreen(session, delay=self.delay, history=self.history, save_path=self.save_path)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit a Textual app: say which key does, in the game's language
+        (Textual's own notice is in English)."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit", "save_quit"):
+                self.notify(
+                    _("Press {key} to {action}.").format(
+                        key=key, action=active.binding.description or _("quit")
+                    ),
+                    title=_("Do you want to quit?"),
+                )
+                return
+
     def history_folder(self) -> Path:
         return history_dir(self.history)
 
