@@ -710,11 +710,13 @@ def test_record_refusal_won_that_is_not_a_list() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (
-            "{",
-            "not a JSON document: Expecting property name enclosed in double quotes "
-            "(line 1, column 2)",
-        ),
+        ("{", "not a JSON document: a key in double quotes is missing (line 1, column 2)"),
+        ('{"format": }', "not a JSON document: a value is missing (line 1, column 12)"),
+        ('{"format" 1}', "not a JSON document: a ':' is missing (line 1, column 11)"),
+        ('{"a": 1 "b": 2}', "not a JSON document: a ',' is missing (line 1, column 9)"),
+        ("{}\n{}", "not a JSON document: more follows the end of the document (line 2, column 1)"),
+        ('{"a', "not a JSON document: a string is not closed (line 1, column 2)"),
+        (r'{"a\u00zz": 1}', r"not a JSON document: Invalid \uXXXX escape (line 1, column 5)"),
         ("[1, 2]", "a record is a JSON object"),
     ],
 )

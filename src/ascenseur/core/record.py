@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ascenseur.i18n import _, ngettext
+from ascenseur.i18n import N_, _, ngettext
 
 from .cards import CARDS, COPY_OFFSET, Card, CardParseError, cards_of
 from .engine import Game, Phase
@@ -109,6 +109,17 @@ def dumps(game: Game) -> str:
 # -- reading ------------------------------------------------------------------------------------
 
 
+#: The JSON reader's reasons, in the language of the game (others stay as it words them).
+_JSON_REASONS: Final[dict[str, str]] = {
+    "Expecting value": N_("a value is missing"),
+    "Expecting property name enclosed in double quotes": N_("a key in double quotes is missing"),
+    "Expecting ':' delimiter": N_("a ':' is missing"),
+    "Expecting ',' delimiter": N_("a ',' is missing"),
+    "Extra data": N_("more follows the end of the document"),
+    "Unterminated string starting at": N_("a string is not closed"),
+}
+
+
 def loads(text: str) -> dict[str, Any]:
     """Parse a record's JSON text (not yet checked against the rules)."""
     try:
@@ -116,7 +127,9 @@ def loads(text: str) -> dict[str, Any]:
     except json.JSONDecodeError as error:
         raise RecordError(
             _("not a JSON document: {error} (line {line}, column {column})").format(
-                error=error.msg, line=error.lineno, column=error.colno
+                error=_(_JSON_REASONS[error.msg]) if error.msg in _JSON_REASONS else error.msg,
+                line=error.lineno,
+                column=error.colno,
             )
         ) from None
     except RecursionError:
