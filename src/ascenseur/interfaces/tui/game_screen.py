@@ -253,11 +253,7 @@ class GameScreen(Screen[None]):
         # the third line: the card on the trick (dimmed: on the last trick, ✔ its winner),
         # the total, the computer player's level, the cards seen in a blind round
         self.append_held(text, view, s)
-        card, style, mark = self.card_on_table(view, s)
-        shown = card.display() if card is not None else ""
-        text.append(shown, style=style)
-        text.append(mark, style="green")
-        text.append(" " * max(1, 5 - len(shown) - len(mark)))
+        self.append_card(text, view, s, empty="")
         self.append_points(text, view, s)
         level = self.session.seats[s].level
         if level is not None:
@@ -272,11 +268,7 @@ class GameScreen(Screen[None]):
         text.append(self.name_of(s), style=f"bold {seat_color(s)}")
         text.append(f" {self.bid_text(view, s)}/{view.won[s]} ")
         self.append_held(text, view, s)
-        card, style, mark = self.card_on_table(view, s)
-        shown = card.display() if card is not None else "·"
-        text.append(shown, style=style)
-        text.append(mark, style="green")
-        text.append(" " * max(1, 5 - len(shown) - len(mark)))
+        self.append_card(text, view, s, empty="·")
         self.append_points(text, view, s)
         if view.dealer == s and view.phase is not Phase.OVER:
             text.append(" ")
@@ -301,6 +293,14 @@ class GameScreen(Screen[None]):
             for c in held:
                 text.append(c.display(), style=card_style(c))
             text.append("  ")
+
+    def append_card(self, text: Text, view: PlayerView, s: int, *, empty: str) -> None:
+        """The card seat ``s`` has on the table (``empty`` when none), in five columns."""
+        card, style, mark = self.card_on_table(view, s)
+        shown = card.display() if card is not None else empty
+        text.append(shown, style=style)
+        text.append(mark, style="green")
+        text.append(" " * max(1, 5 - len(shown) - len(mark)))
 
     def card_on_table(self, view: PlayerView, s: int) -> tuple[Card | None, str, str]:
         """The card seat ``s`` has on the table, its style and mark: on the trick in play
