@@ -140,6 +140,8 @@ def test_decimals_in_the_reasons_are_written_as_each_language_writes_them() -> N
 def test_a_figure_that_rounds_to_zero_is_written_without_a_minus_sign(lang: str) -> None:
     with language(lang):
         assert decimal(-0.04) == decimal(0.0) == ("0.0" if lang == "en" else "0,0")
+        assert decimal(-0.05) == decimal(-0.0499) == decimal(0.0)  # Babel: half to even
+        assert decimal(-0.15) == ("-0.2" if lang == "en" else "-0,2")
         assert decimal(-0.05, 2) == ("-0.05" if lang == "en" else "-0,05")
         assert decimal(-0.4, 0) == "0"
         assert decimal(-0.6, 0) == "-1"

@@ -15,6 +15,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from decimal import ROUND_HALF_EVEN, Decimal
 from functools import cache
 from importlib import resources
 
@@ -57,8 +58,9 @@ def decimal(value: float, places: int = 1) -> str:
     from babel.numbers import format_decimal
 
     pattern = "0." + "0" * places if places else "0"
-    if round(value, places) == 0:
-        value = 0.0  # -0.04 is written 0.0, not -0.0
+    # -0.04 (or -0.05, which Babel rounds half to even) is written 0.0, not -0.0
+    if Decimal(str(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_EVEN) == 0:
+        value = 0.0
     return str(format_decimal(value, format=pattern, locale=_active.get()))
 
 

@@ -118,15 +118,29 @@ def test_every_language_runs_the_commands_and_writes_the_same_record(
     assert records[0] == records[1]
 
 
-def test_output_closed_early_ends_as_unix_commands_do_not_as_a_bug() -> None:
-    """``ascenseur rules | head -1``: the reader is gone before the output is written; the
-    command ends quietly with 141 (128 + SIGPIPE), not with 1, our status for a bug."""
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "classique"],  # plain echo
+        ["replay", "RECORD"],  # a Rich table
+        ["--help"],  # the parser's help page
+        ["replay", "RECORD", "--json"],
+    ],
+)
+def test_output_closed_early_ends_as_unix_commands_do_not_as_a_bug(
+    args: list[str], tmp_path: Path
+) -> None:
+    """``ascenseur replay FILE | head -1``: the reader is gone before the output is written;
+    the command ends quietly with 141 (128 + SIGPIPE), not with 1, our status for a bug."""
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(EXAMPLE_RECORD), encoding="utf-8")
+    args = [str(record) if arg == "RECORD" else arg for arg in args]
     program = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "ascenseur"]
     reader, writer = os.pipe()
     os.close(reader)  # nobody will read: the first write fails
     try:
         done = subprocess.run(
-            [*program, "--lang", "en", "rules", "classique"],
+            [*program, "--lang", "en", *args],
             stdout=writer,
             stderr=subprocess.PIPE,
             text=True,

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 from typer import rich_utils
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
@@ -197,13 +198,26 @@ def main() -> None:
     # The help is translated when the command is built, before the options are parsed:
     # the language of --lang is set first.
     set_language(language_of_arguments(sys.argv[1:]) or system_language())
+    # The reader of our output may stop early (ascenseur replay FILE | head -1): Rich and the
+    # parser then end with status 1, our status for a bug; we say it as Unix commands do
+    # (128 + SIGPIPE). Rich's consoles report it through on_broken_pipe (the tables, the
+    # help pages); the parser wraps standard output (plain echo).
+    output_closed: list[bool] = []
+    rich_on_broken_pipe = Console.on_broken_pipe
+
+    def on_broken_pipe(console: Console) -> None:
+        output_closed.append(True)
+        rich_on_broken_pipe(console)
+
+    Console.on_broken_pipe = on_broken_pipe  # type: ignore[method-assign]
     try:
         get_app()()
     except KeyboardInterrupt:
         sys.exit(130)
     except SystemExit as done:
-        # The reader of our output stopped early (ascenseur rules | head -1): the parser
-        # ends with status 1, our status for a bug; say it as Unix commands do (128 + SIGPIPE).
-        if done.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+        wrapped = type(sys.stdout).__name__ == "PacifyFlushWrapper"
+        if done.code == 1 and (output_closed or wrapped):
             sys.exit(128 + signal.SIGPIPE)
         raise
+    finally:
+        Console.on_broken_pipe = rich_on_broken_pipe  # type: ignore[method-assign]
