@@ -442,6 +442,24 @@ def test_the_setup_screen_starts_the_game_chosen(tmp_path: Path) -> None:
     run(scenario())
 
 
+def test_the_setup_screen_keeps_the_seed_and_takes_a_scoring_number(tmp_path: Path) -> None:
+    app = AscenseurApp(None, delay=0, history=tmp_path, setup_seed=11)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            options = "ladder=[2]; scoring.made_base=7; scoring.pool=0"
+            app.screen.query_one("#options", Input).value = options
+            await pilot.click("#start")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen), text_of(app, "#setup-error")
+            session = app.screen.session
+            assert session.seed == 11
+            scoring = session.game.rules.scoring
+            assert scoring.made_base == 7 and scoring.pool is False
+
+    run(scenario())
+
+
 def test_the_setup_screen_explains_a_refused_option(tmp_path: Path) -> None:
     app = AscenseurApp(None, delay=0, history=tmp_path)
 

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from ascenseur.core.record import replay, score_sheet
 from ascenseur.interfaces.cli import get_app
-from ascenseur.interfaces.cli.play_cmd import setup_defaults
+from ascenseur.interfaces.cli.play_cmd import file_option_texts, file_preset, setup_defaults
 from ascenseur.interfaces.tui import build_session
 
 
@@ -91,6 +91,45 @@ def test_out_of_range_options_are_refused(args: tuple[str, ...], message: str) -
     code, output = invoke(*args)
     assert code == 2
     assert message in " ".join(output.split())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--setup", "--rules", "nonexistent"), "unknown preset"),
+        (("--setup", "--level", "foo"), "unknown level 'foo'"),
+        (("--setup", "--rule", "void_rule=sometimes"), "void_rule"),
+        (("--levels", "easy,,hard"), "--levels: a level between commas is empty"),
+    ],
+)
+def test_the_setup_screen_is_not_opened_on_options_it_would_refuse(
+    args: tuple[str, ...], message: str
+) -> None:
+    """--setup checks what it will fill the screen with, as a game started at once does:
+    a refusal in one line and status 2 (an unknown preset used to crash the screen)."""
+    code, output = invoke(*args)
+    assert code == 2
+    assert message in " ".join(output.split())
+
+
+def test_the_setup_screen_is_filled_from_the_rules_file_and_keeps_the_seed(
+    tmp_path: Path,
+) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text(
+        'preset = "prime"\nvoid_rule = "must-trump"\nladder = [2, 3]\n'
+        "[scoring]\nmade_base = 5\nmade_per_trick = 2\nmissed_per_trick = 0\n"
+        "missed_per_diff = 1\n",
+        encoding="utf-8",
+    )
+    options = [*file_option_texts(house), "scoring.made_base=7"]
+    defaults = setup_defaults(file_preset(house), options, 3, None, seat=1, level=None, levels=None)
+    assert defaults["preset"] == "prime"
+    first = build_session(defaults, seed=11)
+    rules = first.game.rules
+    assert rules.void_rule.value == "must-trump" and rules.ladder == (2, 3)
+    assert (rules.scoring.made_base, rules.scoring.made_per_trick) == (7, 2)
+    assert first.seed == 11
 
 
 def test_options_a_saved_game_keeps_are_refused_with_resume(tmp_path: Path) -> None:

@@ -455,8 +455,8 @@ def option_from_text(name: str, text: str) -> Any:
     the setup screen): a flag as true/false, 1/0, yes/no, on/off; ``max_cards=none``; a
     ladder as ``1,3,5`` or ``[1,3,5]``; a scoring table as JSON; numbers as JSON. The value
     is then checked by :func:`check_option`."""
-    if not isinstance(text, str) or name in _ENUMS:
-        return text
+    if not isinstance(text, str) or name in _ENUMS or name not in OPTION_NAMES:
+        return text  # (an unknown name is refused by check_option, naming it)
     stripped = text.strip()
     if name in ("strip_to_multiple", "blind_single_card"):
         flag = flag_of_text(stripped)

@@ -17,7 +17,7 @@ same way in every command.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,13 +26,11 @@ import typer
 from ascenseur.core.rules import (
     Rules,
     RulesError,
-    Scoring,
-    check_option,
-    flag_of_text,
     option_from_text,
     preset,
 )
 from ascenseur.i18n import N_, _, os_error_reason
+from ascenseur.interfaces.typed_text import apply_options
 
 #: The most games ``simulate`` and ``tournament`` take: already years of play, and a
 #: count the progress bar and the figures still hold exactly.
@@ -106,65 +104,6 @@ def read_rules_file(path: Path) -> dict[str, Any]:
     return data
 
 
-def _scoring_table(scoring: Scoring) -> dict[str, Any]:
-    return {
-        "made_base": scoring.made_base,
-        "made_per_trick": scoring.made_per_trick,
-        "missed_per_trick": scoring.missed_per_trick,
-        "missed_per_diff": scoring.missed_per_diff,
-        "pool": scoring.pool,
-    }
-
-
-def _apply(rules: Rules, steps: Sequence[Mapping[str, Any]]) -> Rules:
-    """``rules`` with the options of every step applied in order (the rules file's, then the
-    command line's), checked once, as one combination: a value given later wins, and
-    options that can be played together are not refused because they came in two steps.
-
-    A whole scoring (a name, or a table: RULES.md §7, a missing ``pool`` meaning no pool)
-    replaces the scoring; ``scoring.KEY=value`` on the command line changes one number of
-    the scoring in force at that point."""
-    plain: dict[str, Any] = {}
-    scoring: Any = None
-    parts: dict[str, Any] = {}
-    for options in steps:
-        for key, value in options.items():
-            if key == "scoring":
-                check_option(key, value)  # a bad value is said even if a later one replaces it
-                scoring, parts = value, {}
-            elif key.startswith("scoring."):
-                part = key.removeprefix("scoring.")
-                parts[part] = _flag_text(value) if part == "pool" else _number_text(value)
-            else:
-                check_option(key, value)
-                plain[key] = value
-    if parts:
-        base = rules.scoring if scoring is None else rules.override({"scoring": scoring}).scoring
-        scoring = {**_scoring_table(base), **parts}
-    if scoring is not None:
-        plain["scoring"] = scoring
-    return rules.override(plain)
-
-
-def _flag_text(value: Any) -> Any:
-    """The pool flag given as text on the command line: true/false, 1/0, yes/no."""
-    flag = flag_of_text(value)
-    return value if flag is None else flag
-
-
-def _number_text(value: Any) -> Any:
-    """A scoring number or flag given as text on the command line, as its value."""
-    if not isinstance(value, str):
-        return value
-    text = value.strip().lower()
-    if text in ("true", "false"):
-        return text == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return value
-
-
 def build_rules(
     preset_name: str | None = None,
     rule_texts: Sequence[str] = (),
@@ -190,7 +129,7 @@ def build_rules(
         if not key.startswith("scoring."):  # a scoring's number: see _apply
             value = option_from_text(key, value)
         command_line.append({key: value})
-    rules = _apply(rules, [file_options, *command_line])
+    rules = apply_options(rules, [file_options, *command_line])
     if players is not None:
         rules.validate(players)
     return rules

@@ -7,6 +7,7 @@ game.
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 from collections.abc import Sequence
@@ -18,10 +19,17 @@ import typer
 from ascenseur.core.errors import RecordError
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import LANGUAGES, N_, _, set_language
-from ascenseur.interfaces.names import parse_names
+from ascenseur.interfaces.typed_text import parse_names
 
 from . import TranslatedCommand, app, language_of_arguments
-from .options import RuleOption, RulesFileOption, RulesOption, refuse, rules_or_exit
+from .options import (
+    RuleOption,
+    RulesFileOption,
+    RulesOption,
+    read_rules_file,
+    refuse,
+    rules_or_exit,
+)
 
 #: The longest pause after a computer card, in seconds: beyond it the game would seem stuck.
 MAX_DELAY = 60.0
@@ -119,13 +127,16 @@ def play(
     from ascenseur.services.session import GameSession
 
     # A level may be typed as the screen shows it in the language in force ("facile").
-    chosen_levels = [level_by_name(x) for x in (levels or "").split(",") if x.strip()]
+    level_texts = [x.strip() for x in levels.split(",")] if levels and levels.strip() else []
+    if not all(level_texts):
+        raise refuse(_("--levels: a level between commas is empty; give one level per player"))
+    chosen_levels = [level_by_name(x) for x in level_texts]
     if level is not None:
         chosen_levels = [level_by_name(level)]
     try:
         name_list = parse_names(names or "")
     except ValueError as error:
-        raise refuse(f"--names: {error}") from None
+        raise refuse(_("--names: {reason}").format(reason=error)) from None
     session = None
     save_path = None
     if resume is not None:
@@ -158,7 +169,14 @@ def play(
         except RecordError as error:
             raise refuse(_("{path}: {reason}").format(path=resume, reason=error)) from None
         save_path = resume
-    elif not setup:
+    elif setup:
+        # What the setup screen will be filled with is checked now, as for a game started
+        # at once: a wrong preset, option, file or level is refused here, in one line.
+        rules_or_exit(rules_name, rule, rules_file, players=players)
+        for chosen in chosen_levels:
+            if chosen not in SETUP_LEVELS:
+                raise refuse(str(unknown_level(chosen)))
+    else:
         rules = rules_or_exit(rules_name, rule, rules_file, players=players)
         try:
             session = make_session(
@@ -171,11 +189,23 @@ def play(
             )
         except (RulesError, ValueError) as error:
             raise refuse(str(error)) from None
+    options = [*file_option_texts(rules_file), *(rule or [])]
     defaults = setup_defaults(
-        rules_name, rule or [], players, names, seat=seat, level=level, levels=levels
+        rules_name or file_preset(rules_file),
+        options,
+        players,
+        names,
+        seat=seat,
+        level=chosen_levels[0] if level is not None else None,
+        levels=levels,
     )
     tui = AscenseurApp(
-        session, delay=delay, history=history, save_path=save_path, setup_defaults=defaults
+        session,
+        delay=delay,
+        history=history,
+        save_path=save_path,
+        setup_defaults=defaults,
+        setup_seed=seed,
     )
     saved = tui.run()
     if session is not None and session.fallbacks:
@@ -194,6 +224,28 @@ def play(
                 options=resume_options(saved, history=history, delay=delay, lang=language)
             )
         )
+
+
+def file_option_texts(rules_file: Path | None) -> list[str]:
+    """The options of a rules file as ``key=value`` texts, for the setup screen's field
+    (the file was read and checked before)."""
+    if rules_file is None:
+        return []
+    options = read_rules_file(rules_file)
+    options.pop("preset", None)
+    texts = []
+    for key, value in options.items():
+        shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        texts.append(f"{key}={shown}")
+    return texts
+
+
+def file_preset(rules_file: Path | None) -> str | None:
+    """The preset a rules file names, if any."""
+    if rules_file is None:
+        return None
+    name = read_rules_file(rules_file).get("preset")
+    return name if isinstance(name, str) else None
 
 
 def setup_defaults(

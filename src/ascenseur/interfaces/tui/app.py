@@ -11,7 +11,7 @@ from textual.app import App
 from ascenseur.core.engine import default_names
 from ascenseur.core.rules import Rules, RulesError, option_from_text, preset
 from ascenseur.i18n import _
-from ascenseur.interfaces.names import parse_names
+from ascenseur.interfaces.typed_text import apply_options, parse_names
 from ascenseur.services.history import history_dir
 from ascenseur.services.session import DEFAULT_LEVEL, GameSession
 
@@ -79,6 +79,7 @@ class AscenseurApp(App[Path | None]):
         history: Path | None = None,
         save_path: Path | None = None,
         setup_defaults: Mapping[str, str] | None = None,
+        setup_seed: int | None = None,
     ) -> None:
         super().__init__()
         self.session = session
@@ -86,6 +87,8 @@ class AscenseurApp(App[Path | None]):
         self.history = history
         self.save_path = save_path
         self.setup_defaults = dict(setup_defaults or {})
+        #: The seed of the game started from the setup screen (--seed), else a new one.
+        self.setup_seed = setup_seed
         self.saved_to: Path | None = None
 
     def on_mount(self) -> None:
@@ -200,7 +203,7 @@ def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
     rules = preset(values.get("preset") or "classique")
     options = parse_option_list(values.get("options", ""))
     if options:
-        rules = rules.override(options)
+        rules = apply_options(rules, [options])
     players_text = values.get("players", "").strip()
     names = parse_names(values.get("names", ""))
     players = int(players_text) if players_text else None

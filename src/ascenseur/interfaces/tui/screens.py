@@ -399,10 +399,10 @@ class SetupScreen(Screen[None]):
             "level": str(self.query_one("#level", Select).value),
             "levels": self.query_one("#levels", Input).value,
         }
+        app: AscenseurApp = self.app  # type: ignore[assignment]
         try:
-            session = build_session(values, seed=None)
+            session = build_session(values, seed=app.setup_seed)
         except (RulesError, ValueError) as error:
             self.query_one("#setup-error", Static).update(Text(str(error)))
             return
-        app: AscenseurApp = self.app  # type: ignore[assignment]
         app.start_game(session)

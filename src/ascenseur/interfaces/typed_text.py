@@ -1,0 +1,89 @@
+"""What people type, read the same way by the command line and the terminal game (kept
+apart from both so that the command line need not load the terminal game): players' names,
+and rule options given in steps (a rules file, then ``--rule`` texts or the setup screen's
+field)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ascenseur.core.rules import Rules, Scoring, check_option, flag_of_text
+from ascenseur.i18n import _
+
+
+def parse_names(text: str) -> list[str]:
+    """``"Ann, Bob,Cat"`` → the players' names, in turn order (none for an empty text);
+    raise ``ValueError`` for an empty name between commas rather than drop it, which would
+    change the number of players without a word."""
+    if not text.strip():
+        return []
+    names = [name.strip() for name in text.split(",")]
+    for place, name in enumerate(names, start=1):
+        if not name:
+            raise ValueError(
+                _("name {place} of {count} is empty; give one name per player").format(
+                    place=place, count=len(names)
+                )
+            )
+    return names
+
+
+def _scoring_table(scoring: Scoring) -> dict[str, Any]:
+    return {
+        "made_base": scoring.made_base,
+        "made_per_trick": scoring.made_per_trick,
+        "missed_per_trick": scoring.missed_per_trick,
+        "missed_per_diff": scoring.missed_per_diff,
+        "pool": scoring.pool,
+    }
+
+
+def apply_options(rules: Rules, steps: Sequence[Mapping[str, Any]]) -> Rules:
+    """``rules`` with the options of every step applied in order (the rules file's, then the
+    command line's or the setup screen's), checked once, as one combination: a value given
+    later wins, and options that can be played together are not refused because they came
+    in two steps.
+
+    A whole scoring (a name, or a table: RULES.md §7, a missing ``pool`` meaning no pool)
+    replaces the scoring; ``scoring.KEY=value`` (typed by a person) changes one number of
+    the scoring in force at that point."""
+    plain: dict[str, Any] = {}
+    scoring: Any = None
+    parts: dict[str, Any] = {}
+    for options in steps:
+        for key, value in options.items():
+            if key == "scoring":
+                check_option(key, value)  # a bad value is said even if a later one replaces it
+                scoring, parts = value, {}
+            elif key.startswith("scoring."):
+                part = key.removeprefix("scoring.")
+                parts[part] = _flag_text(value) if part == "pool" else _number_text(value)
+            else:
+                check_option(key, value)
+                plain[key] = value
+    if parts:
+        base = rules.scoring if scoring is None else rules.override({"scoring": scoring}).scoring
+        scoring = {**_scoring_table(base), **parts}
+    if scoring is not None:
+        plain["scoring"] = scoring
+    return rules.override(plain)
+
+
+def _flag_text(value: Any) -> Any:
+    """The pool flag given as text on the command line: true/false, 1/0, yes/no."""
+    flag = flag_of_text(value)
+    return value if flag is None else flag
+
+
+def _number_text(value: Any) -> Any:
+    """A scoring number or flag given as text on the command line, as its value."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip().lower()
+    if text in ("true", "false"):
+        return text == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return value
