@@ -30,7 +30,7 @@ from ascenseur.core.record import dumps, replay, score_sheet
 from ascenseur.i18n import _, language
 from ascenseur.interfaces.tui import AscenseurApp, make_session
 from ascenseur.interfaces.tui.game_screen import GameScreen, side_layout
-from ascenseur.interfaces.tui.screens import EndScreen, ScoreSheetScreen, SetupScreen
+from ascenseur.interfaces.tui.screens import EndScreen, ScoreSheetScreen, SetupScreen, score_table
 from ascenseur.services.session import HINT_LEVELS, GameSession, Step, sidecar_path
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -1010,3 +1010,27 @@ def test_ctrl_c_says_which_key_quits_in_the_game_language(
                 assert message == said
 
         run(scenario())
+
+
+@pytest.mark.parametrize(("players", "width"), [(12, 66), (20, 66), (12, 96)])
+def test_the_score_sheet_names_of_a_big_table_stay_apart(players: int, width: int) -> None:
+    """Cut to fit, Player 1 and Player 11 still read apart: the last word is kept."""
+    rules = preset("classique").override({"ladder": [1, 1]})
+    session = make_session(rules, players=players, levels=["random"], seed=1)
+    bots = [make_bot("random", seed) for seed in range(players)]
+    game = session.game
+    while len(game.results) < 1:
+        if game.phase is Phase.DEAL:
+            game.deal(random.Random(7))
+        else:
+            game.apply(bots[game.turn].choose(game.view(game.turn)))
+    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+    console.print(score_table(session, 0, width, part="head"))
+    head = console.export_text().splitlines()[0]
+    assert len(head.rstrip()) <= width
+    names = re.split(r"\s{2,}", head.strip())[2:]
+    if len(names) != players:  # the narrowest layout: one column between columns
+        names = head.split()[2:]
+    assert len(names) == players
+    for seat, name in enumerate(names, start=1):
+        assert re.search(rf"(^|\D){seat}$", name), (seat, name)

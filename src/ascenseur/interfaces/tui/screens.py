@@ -32,11 +32,11 @@ if TYPE_CHECKING:
     from .game_screen import GameScreen
 
 
-#: How much a cell of the score sheet says, from the most to the least: bid/won, points
-#: and total; bid/won and total; the total alone (green when the bid was made, red when not).
-SHEET_CELLS = ("full", "bid-won-total", "total")
-#: The columns between two columns of the sheet: the box's blank rule and a padding of one.
-SHEET_GAP = 2
+#: How much a cell of the score sheet says, from the most to the least (bid/won, points
+#: and total; bid/won and total; the total alone, green when the bid was made, red when
+#: not), and the columns between two columns (the box's blank rule, and a padding of one
+#: while there is room for it).
+SHEET_LAYOUTS = (("full", 2), ("bid-won-total", 2), ("total", 2), ("total", 1))
 
 
 def score_table(
@@ -46,16 +46,16 @@ def score_table(
     points and total, in the scoring in force (from the player's view).
 
     Given a ``width``, the sheet fits it: the cells say less when the full ones do not fit
-    (:data:`SHEET_CELLS`), and the names are cut last. ``part`` is ``"head"`` (the names)
+    (:data:`SHEET_LAYOUTS`), and the names are cut last. ``part`` is ``"head"`` (the names)
     or ``"body"`` (the rounds, with the caption): the two have the same column widths, so
     a screen can keep the names in view while the rounds scroll."""
-    for cells in SHEET_CELLS:
+    for cells, gap in SHEET_LAYOUTS:
         header, rows, caption = _sheet(session, seat, cells)
-        widths = _column_widths(header, rows, width)
+        widths = _column_widths(header, rows, width, gap)
         if widths is not None:
             break
-    else:
-        widths = _column_widths(header, rows, None)
+    else:  # too narrow even so: the cells as they are, the names cut to them
+        widths = [max([row[c].cell_len for row in rows] + [1]) for c in range(len(header))]
     table = Table(
         expand=False,
         show_edge=False,
@@ -63,7 +63,7 @@ def score_table(
         box=SIMPLE_HEAD,
         header_style="bold",
         show_header=part != "body",
-        padding=(0, 0, 0, SHEET_GAP - 1),
+        padding=(0, 0, 0, gap - 1),
     )
     for column, name in enumerate(header):
         table.add_column(
@@ -108,19 +108,28 @@ def _sheet(session: GameSession, seat: int, cells: str) -> tuple[list[Text], lis
 
 
 def _cut(name: Text, width: int) -> Text:
-    """``name`` in ``width`` columns, cut in its middle: "Pla…r 3" keeps what tells
-    "Player 3" from "Player 4"."""
-    if name.cell_len <= width or width < 3:
-        return name
+    """``name`` in ``width`` columns, keeping what tells it from the others: its last word
+    when short ("Pla…3", "Pl…11", or "11" alone), else its two ends ("Cha…te"), else its
+    end alone."""
     plain = name.plain
-    head, tail = width // 2, (width - 1) // 2
-    while Text(plain[:head] + "…" + plain[len(plain) - tail :]).cell_len > width and head:
-        head -= 1  # wide characters
-    return Text(plain[:head] + "…" + plain[len(plain) - tail :], style=name.style)
+    if len(plain) <= width:
+        return name
+    words = plain.split()
+    last = words[-1] if len(words) > 1 else ""
+    if last and len(last) <= width - 2:
+        cut = plain[: width - 1 - len(last)].rstrip() + "…" + last
+    elif last and len(last) <= width:
+        cut = last
+    elif width >= 3:
+        head, tail = width // 2, (width - 1) // 2
+        cut = plain[:head].rstrip() + "…" + plain[len(plain) - tail :].lstrip()
+    else:
+        cut = plain[len(plain) - width :].strip()
+    return Text(cut, style=name.style)
 
 
 def _column_widths(
-    header: list[Text], rows: list[list[Text]], width: int | None
+    header: list[Text], rows: list[list[Text]], width: int | None, gap: int = 2
 ) -> list[int] | None:
     """Each column as wide as its widest cell, then, as far as ``width`` allows, as wide
     as its name; ``None`` when the cells alone do not fit in ``width``."""
@@ -128,7 +137,7 @@ def _column_widths(
     wanted = [max(w, name.cell_len) for w, name in zip(widths, header, strict=True)]
     if width is None:
         return wanted
-    room = width - sum(widths) - SHEET_GAP * (len(widths) - 1)
+    room = width - sum(widths) - gap * (len(widths) - 1)
     if room < 0:
         return None
     for c in (0, 1):  # the round and the cards first: short, and not cut well
