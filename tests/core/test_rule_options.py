@@ -996,7 +996,7 @@ def test_rule_option_values_typed_as_text_are_read_by_option_from_text() -> None
         ("ladder", "1,3,5", "[1, 3, 5]"),
         ("ladder", "[1,3,5]", "[1, 3, 5]"),
         ("max_cards", "5", "5"),
-        ("max_cards", "none", "null"),
+        ("max_cards", "none", "null, or leave the option out"),
         ("peak_no_trump_rounds", "2", "2"),
         ("scoring", TEXT_OPTIONS["scoring"], '"ascensor"'),
     ],

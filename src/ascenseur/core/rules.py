@@ -441,12 +441,15 @@ def check_option(name: str, raw: Any) -> Any:
             except RulesError:
                 pass
             else:
-                raise RulesError(
-                    name,
-                    _("{value} is text; write {typed}").format(
+                if value is None:  # TOML has no null: there, the option is left out
+                    reason = _("{value} is text; write null, or leave the option out").format(
+                        value=shown(raw)
+                    )
+                else:
+                    reason = _("{value} is text; write {typed}").format(
                         value=shown(raw), typed=shown(_option_to_json(value))
-                    ),
-                ) from None
+                    )
+                raise RulesError(name, reason) from None
         raise
 
 

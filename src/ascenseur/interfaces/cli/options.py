@@ -52,7 +52,7 @@ RuleOption = Annotated[
         "--rule",
         metavar="KEY=VALUE",
         help=N_(
-            "Override one option, e.g. --rule void_rule=free, --rule ladder=[1,3,5], "
+            "Override one option, e.g. --rule void_rule=free, --rule ladder=1,3,5, "
             "--rule scoring.made_base=5. Repeatable; applied after the rules file."
         ),
     ),
