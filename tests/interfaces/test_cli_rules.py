@@ -231,3 +231,12 @@ def test_more_peak_rounds_than_an_evening_holds_are_refused(rounds: str) -> None
         "at most 100",
     )
     assert build_rules("classique", ["peak_no_trump_rounds=100"]).peak_no_trump_rounds == 100
+
+
+def test_a_toml_value_json_cannot_write_is_shown_as_written(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text("max_cards = 1970-01-01\n", encoding="utf-8")
+    assert_refused(
+        run("rules", "--rules-file", str(house)),
+        "max_cards: 1970-01-01 is not a whole number of at least 1",
+    )

@@ -1008,6 +1008,13 @@ def test_ctrl_c_says_which_key_quits_in_the_game_language(
                 title, message = notes[-1]
                 assert title == _("Do you want to quit?")
                 assert message == said
+                await pilot.press("t")  # the score sheet, over the table
+                await pilot.pause()
+                assert isinstance(app.screen, ScoreSheetScreen)
+                await pilot.press("ctrl+c")
+                await pilot.pause()
+                assert len(app._notifications) == len(notes) + 1
+                assert str(list(app._notifications)[-1].message).startswith(said.split(" q ")[0])
 
         run(scenario())
 

@@ -417,7 +417,7 @@ def shown(value: Any) -> str:
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
-        return repr(value)
+        return str(value)  # a TOML date: 1970-01-01, not datetime.date(1970, 1, 1)
 
 
 def check_option(name: str, raw: Any) -> Any:

@@ -169,6 +169,7 @@ class ScoreSheetScreen(ModalScreen[None]):
         ("pagedown", "scroll('scroll_page_down')"),
         ("home", "scroll('scroll_home')"),
         ("end", "scroll('scroll_end')"),
+        ("ctrl+c", "app.help_quit"),  # (a screen copies with it by default: nothing to copy)
     ]
 
     def __init__(self, session: GameSession, seat: int, finished_round: int | None = None) -> None:
@@ -242,7 +243,7 @@ class ScoreSheetScreen(ModalScreen[None]):
 class RulesScreen(ModalScreen[None]):
     """Every option of the rules in force, explained."""
 
-    BINDINGS: ClassVar = [("escape,enter,r,q", "close")]
+    BINDINGS: ClassVar = [("escape,enter,r,q", "close"), ("ctrl+c", "app.help_quit")]
 
     def __init__(self, rules: Rules) -> None:
         super().__init__()
