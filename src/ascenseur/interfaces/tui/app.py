@@ -57,7 +57,9 @@ ModalScreen { align: center middle; }
 .field { width: 18; padding: 0 1 0 0; }
 #preset-summary { margin: 0 0 1 0; }
 #setup Input, #setup Select { width: 1fr; }
-#end { padding: 1 2; }
+#end-top { height: auto; padding: 1 2 0 2; }
+#end { height: 1fr; padding: 0 2 1 2; }
+#final-sheet { margin: 0 0 1 0; }
 """
 
 

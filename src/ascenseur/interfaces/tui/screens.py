@@ -292,12 +292,16 @@ class EndScreen(Screen[None]):
         title = ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(
             names=", ".join(winners)
         )
-        with VerticalScroll(id="end"):
+        # the end screen's padding (2 + 2) and its scroll bar
+        width = self.app.size.width - 6
+        with Vertical(id="end-top"):
             yield Label(_("Game over"), classes="title")
             yield Label(Text(title), id="winners", classes="title")
             yield Static(Text(scoring_line(game.rules)), classes="note")
-            # the end screen's padding (2 + 2) and its scroll bar
-            yield Static(score_table(self.session, seat, self.app.size.width - 6), id="final-sheet")
+            # the names stay in view while the rounds scroll
+            yield Static(score_table(self.session, seat, width, part="head"), id="final-head")
+        with VerticalScroll(id="end"):
+            yield Static(score_table(self.session, seat, width, part="body"), id="final-sheet")
             yield Label(_("Totals over the rounds"), classes="title")
             yield Static(totals_chart(view.names, [r.totals for r in view.results]), id="chart")
             if self.history_path is not None:
