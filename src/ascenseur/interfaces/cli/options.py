@@ -63,6 +63,7 @@ RulesFileOption = Annotated[
     typer.Option(
         "--rules-file",
         metavar="FILE.toml",
+        readable=False,  # our own reading says why, in the game's language
         help=N_("A TOML file of options (top-level keys, optional preset, a \\[scoring] table)."),
     ),
 ]

@@ -98,7 +98,12 @@ def play(
     ] = None,
     resume: Annotated[
         Path | None,
-        typer.Option("--resume", metavar="FILE", help=N_("Go on with a game saved in FILE.")),
+        typer.Option(
+            "--resume",
+            metavar="FILE",
+            readable=False,  # our own reading says why, in the game's language
+            help=N_("Go on with a game saved in FILE."),
+        ),
     ] = None,
     history: Annotated[
         Path | None,
