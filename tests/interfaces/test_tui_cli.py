@@ -56,8 +56,10 @@ def test_a_record_that_cannot_be_read_is_refused(tmp_path: Path) -> None:
     code, output = invoke("--resume", str(bad))
     assert code == 2
     assert str(bad) in output and "rounds" in output
-    code, output = invoke("--resume", str(tmp_path / "missing.json"))
-    assert code == 2 and "cannot read" in output
+    missing = tmp_path / "missing.json"
+    code, output = invoke("--resume", str(missing))
+    assert code == 2 and "cannot read" in output and "no such file or folder" in output
+    assert " ".join(output.split()).count(str(missing)) == 1
 
 
 @pytest.mark.parametrize(("names", "place"), [("Ann,,Bob", "name 2 of 3"), (",,", "name 1 of 3")])

@@ -172,6 +172,8 @@ def play(
                 resume, level=chosen_levels[0] if chosen_levels else "medium"
             )
         except RecordError as error:
+            if str(resume) in str(error):  # "cannot read FILE: …" names it already
+                raise refuse(str(error)) from None
             raise refuse(_("{path}: {reason}").format(path=resume, reason=error)) from None
         save_path = resume
     elif setup:
