@@ -998,7 +998,6 @@ def test_rule_option_values_typed_as_text_are_read_by_option_from_text() -> None
         ("max_cards", "5", "5"),
         ("max_cards", "none", "null, or leave the option out"),
         ("peak_no_trump_rounds", "2", "2"),
-        ("scoring", TEXT_OPTIONS["scoring"], '"ascensor"'),
     ],
 )
 def test_a_json_value_given_as_text_is_refused_with_how_to_write_it(
@@ -1021,6 +1020,12 @@ def test_a_json_value_given_as_text_is_refused_with_how_to_write_it(
         ("decks", True, "is not 1, 2 or auto"),
         ("ladder", "1,x", "is not a ladder"),
         ("max_cards", "03x", "is not a whole number"),
+        ("max_cards", "[" * 100_000, "is not a whole number"),
+        ("ladder", " up-down", "is not a ladder"),
+        ("ladder", "1 3", "is not a ladder"),
+        ("ladder", "1,,3", "is not a ladder"),
+        ("ladder", "1,²", "is not a ladder"),
+        ("scoring", TEXT_OPTIONS["scoring"], "is not a scoring"),
     ],
 )
 def test_a_wrong_json_value_is_refused_without_a_hint(

@@ -240,3 +240,13 @@ def test_a_toml_value_json_cannot_write_is_shown_as_written(tmp_path: Path) -> N
         run("rules", "--rules-file", str(house)),
         "max_cards: 1970-01-01 is not a whole number of at least 1",
     )
+
+
+@pytest.mark.parametrize(
+    "text", ["ladder=1 3", "ladder=1,,3", "ladder=1,²", "max_cards=" + "[" * 100_000]
+)
+def test_a_malformed_rule_text_is_refused_not_a_crash(text: str) -> None:
+    result = run("rules", "--rule", text)
+    assert result.exit_code == 2, result.output
+    assert text.split("=")[0] + ":" in result.output
+    assert len(result.output) < 400  # a long value is cut in the message

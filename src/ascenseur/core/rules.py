@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -403,7 +404,7 @@ def parse_option_text(text: str) -> Any:
     """A command-line option value: JSON when it reads as JSON, else the text itself."""
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return text
 
 
@@ -411,13 +412,18 @@ def parse_option_text(text: str) -> Any:
 MAX_PEAK_NO_TRUMP_ROUNDS: Final = 100
 
 
+#: The longest value a message repeats (a longer one is cut: it is the user's own text).
+SHOWN_AT_MOST: Final = 60
+
+
 def shown(value: Any) -> str:
     """A value as JSON writes it (``true``, ``"free"``), for messages: the same for a
     record, a rules file and the command line."""
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return str(value)  # a TOML date: 1970-01-01, not datetime.date(1970, 1, 1)
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = str(value)  # a TOML date: 1970-01-01, not datetime.date(1970, 1, 1)
+    return text if len(text) <= SHOWN_AT_MOST else text[: SHOWN_AT_MOST - 1] + "…"
 
 
 def check_option(name: str, raw: Any) -> Any:
@@ -438,19 +444,28 @@ def check_option(name: str, raw: Any) -> Any:
             # write it, rather than read it as the command line would.
             try:
                 value = _coerce_option(name, option_from_text(name, raw))
+                typed = _option_to_json(value)
             except RulesError:
                 pass
             else:
+                if isinstance(typed, str | dict):
+                    # a name or a table: the text differs by its spaces or is TOML's to
+                    # write otherwise; the plain refusal says what the values are
+                    raise
                 if value is None:  # TOML has no null: there, the option is left out
                     reason = _("{value} is text; write null, or leave the option out").format(
                         value=shown(raw)
                     )
                 else:
                     reason = _("{value} is text; write {typed}").format(
-                        value=shown(raw), typed=shown(_option_to_json(value))
+                        value=shown(raw), typed=shown(typed)
                     )
                 raise RulesError(name, reason) from None
         raise
+
+
+#: A ladder typed as hand sizes between commas: ``1,3,5`` (no empty item, digits only).
+_LADDER_TEXT: Final = re.compile(r"[0-9]+(?:\s*,\s*[0-9]+)*")
 
 
 def option_from_text(name: str, text: str) -> Any:
@@ -471,8 +486,8 @@ def option_from_text(name: str, text: str) -> Any:
     if name == "ladder":
         if stripped in {s.value for s in LadderShape}:
             return stripped
-        if stripped.replace(",", "").replace(" ", "").isdigit():
-            return [int(p) for p in stripped.split(",") if p.strip()]
+        if _LADDER_TEXT.fullmatch(stripped):
+            return [int(p) for p in stripped.split(",")]
     if name == "scoring" and not stripped.startswith("{"):
         return text
     return parse_option_text(stripped)
