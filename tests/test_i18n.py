@@ -144,6 +144,11 @@ def test_a_figure_that_rounds_to_zero_is_written_without_a_minus_sign(lang: str)
         assert decimal(-0.15) == ("-0.2" if lang == "en" else "-0,2")
         assert decimal(-0.05, 2) == ("-0.05" if lang == "en" else "-0,05")
         assert decimal(-0.4, 0) == "0"
+        assert (decimal(float("inf")), decimal(float("-inf")), decimal(1e30)) == (
+            "∞",
+            "-∞",
+            "1e+30",
+        )
         assert decimal(-0.6, 0) == "-1"
 
 

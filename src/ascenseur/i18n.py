@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import gettext
 import io
+import math
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -58,8 +59,15 @@ def decimal(value: float, places: int = 1) -> str:
     from babel.numbers import format_decimal
 
     pattern = "0." + "0" * places if places else "0"
+    if not math.isfinite(value):  # (Babel cannot round these)
+        return "∞" if value > 0 else "-∞" if value < 0 else "–"
+    if abs(value) >= 1e15:  # nor these, past its 28 digits: no figure of a game is so large
+        return f"{value:.3g}"
     # -0.04 (or -0.05, which Babel rounds half to even) is written 0.0, not -0.0
-    if Decimal(str(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_EVEN) == 0:
+    if (
+        abs(value) < 1
+        and Decimal(str(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_EVEN) == 0
+    ):
         value = 0.0
     return str(format_decimal(value, format=pattern, locale=_active.get()))
 

@@ -716,7 +716,20 @@ def test_record_refusal_won_that_is_not_a_list() -> None:
         ('{"a": 1 "b": 2}', "not a JSON document: a ',' is missing (line 1, column 9)"),
         ("{}\n{}", "not a JSON document: more follows the end of the document (line 2, column 1)"),
         ('{"a', "not a JSON document: a string is not closed (line 1, column 2)"),
-        (r'{"a\u00zz": 1}', r"not a JSON document: Invalid \uXXXX escape (line 1, column 5)"),
+        (
+            r'{"a\u00zz": 1}',
+            r"not a JSON document: a \u escape lacks its four hexadecimal digits "
+            "(line 1, column 5)",
+        ),
+        (
+            r'{"a\q": 1}',
+            "not a JSON document: a backslash starts no known escape (line 1, column 4)",
+        ),
+        (
+            '{"a\n": 1}',
+            "not a JSON document: a string holds a control character (a line break, a tab) "
+            "(line 1, column 4)",
+        ),
         ("[1, 2]", "a record is a JSON object"),
     ],
 )

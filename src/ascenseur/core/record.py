@@ -117,7 +117,19 @@ _JSON_REASONS: Final[dict[str, str]] = {
     "Expecting ',' delimiter": N_("a ',' is missing"),
     "Extra data": N_("more follows the end of the document"),
     "Unterminated string starting at": N_("a string is not closed"),
+    "Invalid control character": N_("a string holds a control character (a line break, a tab)"),
+    "Invalid \\uXXXX escape": N_("a \\u escape lacks its four hexadecimal digits"),
+    "Invalid \\escape": N_("a backslash starts no known escape"),
 }
+
+
+def _json_reason(message: str) -> str:
+    """The JSON reader's ``message`` in the game's language (some end with the text at
+    fault: "Invalid \\escape: 'q'")."""
+    for start, reason in _JSON_REASONS.items():
+        if message == start or message.startswith(start + " ") or message.startswith(start + ":"):
+            return _(reason)
+    return message
 
 
 def loads(text: str) -> dict[str, Any]:
@@ -127,7 +139,7 @@ def loads(text: str) -> dict[str, Any]:
     except json.JSONDecodeError as error:
         raise RecordError(
             _("not a JSON document: {error} (line {line}, column {column})").format(
-                error=_(_JSON_REASONS[error.msg]) if error.msg in _JSON_REASONS else error.msg,
+                error=_json_reason(error.msg),
                 line=error.lineno,
                 column=error.colno,
             )

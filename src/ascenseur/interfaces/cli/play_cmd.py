@@ -180,9 +180,8 @@ def play(
         # What the setup screen will be filled with is checked now, as for a game started
         # at once: a wrong preset, option, file or level is refused here, in one line.
         rules_or_exit(rules_name, rule, rules_file, players=players)
-        for chosen in chosen_levels:
-            if chosen not in SETUP_LEVELS:
-                raise refuse(str(unknown_level(chosen)))
+        if level is not None and chosen_levels[0] not in SETUP_LEVELS:
+            raise refuse(str(unknown_level(chosen_levels[0])))  # (the screen checks --levels)
     else:
         rules = rules_or_exit(rules_name, rule, rules_file, players=players)
         try:
@@ -212,7 +211,7 @@ def play(
         history=history,
         save_path=save_path,
         setup_defaults=defaults,
-        setup_seed=seed,
+        setup_seed=seed if setup else None,  # else the next games get seeds of their own
     )
     saved = tui.run()
     if session is not None and session.fallbacks:

@@ -105,21 +105,26 @@ class AscenseurApp(App[Path | None]):
     def action_help_quit(self) -> None:
         """Ctrl+C does not quit a Textual app: say which key does, in the game's language
         (Textual's own notice is in English)."""
-        for key, active in self.active_bindings.items():
+        key, action = "ctrl+q", _("quit")  # (a screen that only closes: the app's own key)
+        for bound, active in self.active_bindings.items():
             if active.binding.action in ("quit", "app.quit", "save_quit"):
-                self.notify(
-                    _("Press {key} to {action}.").format(
-                        key=key, action=active.binding.description or _("quit")
-                    ),
-                    title=_("Do you want to quit?"),
-                )
-                return
+                key = bound
+                if active.binding.action == "save_quit":
+                    action = _("save & quit")
+                else:
+                    action = active.binding.description or action
+                break
+        self.notify(
+            _("Press {key} to {action}.").format(key=key, action=action),
+            title=_("Do you want to quit?"),
+        )
 
     def history_folder(self) -> Path:
         return history_dir(self.history)
 
     def start_game(self, session: GameSession) -> None:
-        """Leave the setup screen for the table."""
+        """Leave the setup screen for the table (a --seed seeds this first game only)."""
+        self.setup_seed = None
         self.session = session
         self.save_path = None
         self.switch_screen(self.game_screen(session))

@@ -118,8 +118,8 @@ def _cut(name: Text, width: int) -> Text:
     last = words[-1] if len(words) > 1 else ""
     if last and len(last) <= width - 2:
         cut = plain[: width - 1 - len(last)].rstrip() + "…" + last
-    elif last and len(last) <= width:
-        cut = last
+    elif last.isdigit() and len(last) <= width:
+        cut = last  # "11": a number tells players apart; a shared surname would not
     elif width >= 3:
         head, tail = width // 2, (width - 1) // 2
         cut = plain[:head].rstrip() + "…" + plain[len(plain) - tail :].lstrip()
