@@ -1051,3 +1051,40 @@ def test_the_score_sheet_names_of_a_big_table_stay_apart(players: int, width: in
     assert len(names) == players
     for seat, name in enumerate(names, start=1):
         assert re.search(rf"(^|\D){seat}$", name), (seat, name)
+
+
+def test_a_score_sheet_wider_than_the_screen_scrolls_sideways_with_its_names(
+    tmp_path: Path,
+) -> None:
+    """Twenty players scored in fives (totals like -40) do not fit 80 columns even with the
+    totals alone: the sheet keeps every figure whole and scrolls sideways, names included."""
+    rules = preset("classique").override({"scoring": "ascensor"})
+    session = make_session(rules, players=20, levels=["random"], seed=1)
+    bots = [make_bot("random", seed) for seed in range(20)]
+    game = session.game
+    while len(game.results) < 6:
+        if game.phase is Phase.DEAL:
+            game.deal(random.Random(len(game.results)))
+        else:
+            game.apply(bots[game.turn].choose(game.view(game.turn)))
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(ScoreSheetScreen(session, 0))
+            await pilot.pause()
+            await pilot.pause()
+            body = app.screen.query_one("#sheet-body")
+            head_box = app.screen.query_one("#sheet-head-box")
+            assert body.max_scroll_x > 0
+            rows = shown_lines(app.screen.query_one("#sheet", Static))
+            assert not any("…" in row for row in rows[:6])  # every figure whole
+            last = game.results[-1].totals
+            assert rows[5].split()[2:] == [str(total) for total in last]
+            for _press in range(4):
+                await pilot.press("right")
+            await pilot.pause()
+            assert body.scroll_x > 0 and head_box.scroll_x == body.scroll_x
+
+    run(scenario())

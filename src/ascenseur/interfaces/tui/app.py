@@ -48,6 +48,9 @@ Screen { layout: vertical; }
 .dialog { width: 90%; max-width: 100; height: auto; max-height: 95%; padding: 0 1;
           background: $panel; border: round $primary; }
 .dialog-body { height: auto; max-height: 60vh; }
+#sheet-body { overflow-x: auto; }
+#sheet-head-box { height: auto; scrollbar-size-horizontal: 0; }
+#sheet, #sheet-head { width: auto; }
 ModalScreen { align: center middle; }
 .title { text-style: bold; margin: 0 0 1 0; }
 .note { color: $text-muted; }

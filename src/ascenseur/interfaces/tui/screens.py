@@ -9,7 +9,13 @@ from rich.box import SIMPLE_HEAD
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import (
+    Horizontal,
+    HorizontalScroll,
+    ScrollableContainer,
+    Vertical,
+    VerticalScroll,
+)
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
@@ -54,7 +60,8 @@ def score_table(
         widths = _column_widths(header, rows, width, gap)
         if widths is not None:
             break
-    else:  # too narrow even so: the cells as they are, the names cut to them
+    else:  # too narrow even so: the cells as they are, the names cut to them, and the
+        # sheet wider than ``width`` (a screen scrolls it sideways)
         widths = [max([row[c].cell_len for row in rows] + [1]) for c in range(len(header))]
     table = Table(
         expand=False,
@@ -169,6 +176,8 @@ class ScoreSheetScreen(ModalScreen[None]):
         ("pagedown", "scroll('scroll_page_down')"),
         ("home", "scroll('scroll_home')"),
         ("end", "scroll('scroll_end')"),
+        ("left", "scroll('scroll_left')"),
+        ("right", "scroll('scroll_right')"),
         ("ctrl+c", "app.help_quit"),  # (a screen copies with it by default: nothing to copy)
     ]
 
@@ -205,8 +214,12 @@ class ScoreSheetScreen(ModalScreen[None]):
                 yield Label(_("Score sheet"), classes="title")
             yield Static(Text(scoring_line(self.session.game.rules)), classes="note")
             width = self.sheet_width()
-            yield Static(score_table(self.session, self.seat, width, part="head"), id="sheet-head")
-            with VerticalScroll(classes="dialog-body"):
+            # the names above the rounds, scrolled sideways with them when the sheet is wider
+            # than the screen even in its tightest layout (20 players at 80 columns)
+            with HorizontalScroll(id="sheet-head-box"):
+                head = score_table(self.session, self.seat, width, part="head")
+                yield Static(head, id="sheet-head")
+            with ScrollableContainer(classes="dialog-body", id="sheet-body"):
                 yield Static(score_table(self.session, self.seat, width, part="body"), id="sheet")
             yield Button(_("Continue"), id="continue", variant="primary", compact=True)
 
@@ -226,12 +239,14 @@ class ScoreSheetScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#continue", Button).focus()
         # The latest round is what the player wants to see: the sheet opens at its end.
-        body = self.query_one(".dialog-body", VerticalScroll)
+        body = self.query_one("#sheet-body", ScrollableContainer)
+        head_box = self.query_one("#sheet-head-box", HorizontalScroll)
+        self.watch(body, "scroll_x", lambda x: head_box.scroll_to(x=x, animate=False))
         self.call_after_refresh(body.scroll_end, animate=False)
 
     def action_scroll(self, how: str) -> None:
         """The arrows and page keys scroll the sheet while the focus stays on Continue."""
-        getattr(self.query_one(".dialog-body", VerticalScroll), how)(animate=False)
+        getattr(self.query_one("#sheet-body", ScrollableContainer), how)(animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)
