@@ -23,7 +23,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
-from ascenseur import Card, Phase, RulesError, preset
+from ascenseur import Card, Phase, Rules, RulesError, preset
 from ascenseur.bots import make_bot
 from ascenseur.core.events import TrickWon
 from ascenseur.core.record import dumps, replay, score_sheet
@@ -932,6 +932,19 @@ def test_the_setup_screen_refuses_an_empty_name() -> None:
         build_session(values, seed=1)
 
 
+def session_after_rounds(rules: Rules, players: int, rounds: int) -> GameSession:
+    """A session whose first ``rounds`` rounds random bots have played (seeded)."""
+    session = make_session(rules, players=players, levels=["random"], seed=1)
+    bots = [make_bot("random", seed) for seed in range(players)]
+    game = session.game
+    while len(game.results) < rounds:
+        if game.phase is Phase.DEAL:
+            game.deal(random.Random(len(game.results)))
+        else:
+            game.apply(bots[game.turn].choose(game.view(game.turn)))
+    return session
+
+
 def shown_lines(widget: Static) -> list[str]:
     """The lines a widget shows on screen, as plain text."""
     return [strip.text for strip in widget.render_lines(widget.content_region.reset_offset)]
@@ -942,17 +955,11 @@ def test_the_score_sheet_of_eight_players_fits_and_keeps_its_names_in_view(
     tmp_path: Path, width: int, cells: str
 ) -> None:
     """At 80 columns, eight players' cells say less (the total, coloured) rather than
-    wrap; names are cut in the middle, so Player 3 and Player 4 stay apart; the names stay
-    above the rounds while these scroll."""
+    wrap; names are cut keeping their last word, so Player 3 and Player 4 stay apart; the
+    names stay above the rounds while these scroll."""
     rules = preset("prime").override({"ladder": [1] * 12})
-    session = make_session(rules, players=8, levels=["random"], seed=1)
-    bots = [make_bot("random", seed) for seed in range(8)]
+    session = session_after_rounds(rules, 8, 11)
     game = session.game
-    while len(game.results) < 11:
-        if game.phase is Phase.DEAL:
-            game.deal(random.Random(len(game.results)))
-        else:
-            game.apply(bots[game.turn].choose(game.view(game.turn)))
     app = new_app(session, tmp_path)
 
     async def scenario() -> None:
@@ -1033,14 +1040,7 @@ def test_ctrl_c_says_which_key_quits_in_the_game_language(
 def test_the_score_sheet_names_of_a_big_table_stay_apart(players: int, width: int) -> None:
     """Cut to fit, Player 1 and Player 11 still read apart: the last word is kept."""
     rules = preset("classique").override({"ladder": [1, 1]})
-    session = make_session(rules, players=players, levels=["random"], seed=1)
-    bots = [make_bot("random", seed) for seed in range(players)]
-    game = session.game
-    while len(game.results) < 1:
-        if game.phase is Phase.DEAL:
-            game.deal(random.Random(7))
-        else:
-            game.apply(bots[game.turn].choose(game.view(game.turn)))
+    session = session_after_rounds(rules, players, 1)
     console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
     console.print(score_table(session, 0, width, part="head"))
     head = console.export_text().splitlines()[0]
@@ -1059,14 +1059,8 @@ def test_a_score_sheet_wider_than_the_screen_scrolls_sideways_with_its_names(
     """Twenty players scored in fives (totals like -40) do not fit 80 columns even with the
     totals alone: the sheet keeps every figure whole and scrolls sideways, names included."""
     rules = preset("classique").override({"scoring": "ascensor"})
-    session = make_session(rules, players=20, levels=["random"], seed=1)
-    bots = [make_bot("random", seed) for seed in range(20)]
+    session = session_after_rounds(rules, 20, 6)
     game = session.game
-    while len(game.results) < 6:
-        if game.phase is Phase.DEAL:
-            game.deal(random.Random(len(game.results)))
-        else:
-            game.apply(bots[game.turn].choose(game.view(game.turn)))
     app = new_app(session, tmp_path)
 
     async def scenario() -> None:
