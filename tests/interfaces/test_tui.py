@@ -693,8 +693,11 @@ def test_the_last_trick_of_a_round_stays_on_the_table_under_the_score_sheet(
             assert isinstance(game_screen, GameScreen)
             for s in range(4):
                 seat = game_screen.query_one(f"#seat-{s}", Static)
-                third_line = seat.render().plain.split("\n")[2]  # type: ignore[union-attr]
-                assert third_line.startswith(by_seat[s].display() + ("✔" if s == winner else ""))
+                lines = seat.render().plain.split("\n")  # type: ignore[union-attr]
+                assert lines[2].startswith(by_seat[s].display() + ("✔" if s == winner else ""))
+                # beside it, the bid and tricks of that round, not the next one's blanks
+                scored = session.game.results[0]
+                assert lines[1] == f"bid {scored.bids[s]} · won {scored.won[s]}"
             status = game_screen.query_one("#status", Static).render().plain  # type: ignore[union-attr]
             assert "1/2" in status
 

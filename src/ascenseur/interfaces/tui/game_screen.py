@@ -248,7 +248,8 @@ class GameScreen(Screen[None]):
             text.append("  ")
             text.append(_("dealer"), style="reverse")
         text.append("\n")
-        text.append(_("bid {bid} · won {won}").format(bid=self.bid_text(view, s), won=view.won[s]))
+        bid, won = self.bid_and_won(view, s)
+        text.append(_("bid {bid} · won {won}").format(bid=bid, won=won))
         text.append("\n")
         # the third line: the card on the trick (dimmed: on the last trick, ✔ its winner),
         # the total, the computer player's level, the cards seen in a blind round
@@ -266,7 +267,8 @@ class GameScreen(Screen[None]):
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("▶ " if view.turn == s else "  ", style="bold yellow")
         text.append(self.name_of(s), style=f"bold {seat_color(s)}")
-        text.append(f" {self.bid_text(view, s)}/{view.won[s]} ")
+        bid, won = self.bid_and_won(view, s)
+        text.append(f" {bid}/{won} ")
         self.append_held(text, view, s)
         self.append_card(text, view, s, empty="·")
         self.append_points(text, view, s)
@@ -275,13 +277,17 @@ class GameScreen(Screen[None]):
             text.append(_("dealer"), style="reverse")
         return text
 
-    @staticmethod
-    def bid_text(view: PlayerView, s: int) -> str:
-        """A bid as a seat shows it: the number, ✓ for a sealed bid, – for none yet."""
+    def bid_and_won(self, view: PlayerView, s: int) -> tuple[str, int]:
+        """The bid as a seat shows it (the number, ✓ for a sealed bid, – for none yet) and
+        the tricks won; while a scored round's last trick is still on the table, those of
+        that round, not the next one's empty bids."""
+        if view.phase in (Phase.DEAL, Phase.OVER) and self.last_trick is not None and view.results:
+            scored = view.results[-1]
+            return str(scored.bids[s]), scored.won[s]
         bid = view.bids[s]
         if bid is not None:
-            return str(bid)
-        return "✓" if s in sealed_bids_in(view) else "–"
+            return str(bid), view.won[s]
+        return ("✓" if s in sealed_bids_in(view) else "–"), view.won[s]
 
     @staticmethod
     def append_held(text: Text, view: PlayerView, s: int) -> None:
