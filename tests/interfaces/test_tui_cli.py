@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from ascenseur.core.record import replay, score_sheet
 from ascenseur.interfaces.cli import get_app
-from ascenseur.interfaces.cli.play_cmd import file_option_texts, file_preset, setup_defaults
+from ascenseur.interfaces.cli.play_cmd import rules_file_for_setup, setup_defaults
 from ascenseur.interfaces.tui import build_session
 
 
@@ -124,8 +124,9 @@ def test_the_setup_screen_is_filled_from_the_rules_file_and_keeps_the_seed(
         "missed_per_diff = 1\n",
         encoding="utf-8",
     )
-    options = [*file_option_texts(house), "scoring.made_base=7"]
-    defaults = setup_defaults(file_preset(house), options, 3, None, seat=1, level=None, levels=None)
+    file_preset, file_options = rules_file_for_setup(house)
+    options = [*file_options, "scoring.made_base=7"]
+    defaults = setup_defaults(file_preset, options, 3, None, seat=1, level=None, levels=None)
     assert defaults["preset"] == "prime"
     first = build_session(defaults, seed=11)
     rules = first.game.rules

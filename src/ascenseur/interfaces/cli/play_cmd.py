@@ -195,10 +195,10 @@ def play(
             )
         except (RulesError, ValueError) as error:
             raise refuse(str(error)) from None
-    options = [*file_option_texts(rules_file), *(rule or [])]
+    file_preset, file_options = rules_file_for_setup(rules_file)
     defaults = setup_defaults(
-        rules_name or file_preset(rules_file),
-        options,
+        rules_name or file_preset,
+        [*file_options, *(rule or [])],
         players,
         names,
         seat=seat,
@@ -232,26 +232,18 @@ def play(
         )
 
 
-def file_option_texts(rules_file: Path | None) -> list[str]:
-    """The options of a rules file as ``key=value`` texts, for the setup screen's field
-    (the file was read and checked before)."""
+def rules_file_for_setup(rules_file: Path | None) -> tuple[str | None, list[str]]:
+    """The preset a rules file names (if any) and its other options as ``key=value`` texts,
+    for the setup screen's fields; the file is read once (it was checked before)."""
     if rules_file is None:
-        return []
+        return None, []
     options = read_rules_file(rules_file)
-    options.pop("preset", None)
+    name = options.pop("preset", None)
     texts = []
     for key, value in options.items():
         shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
         texts.append(f"{key}={shown}")
-    return texts
-
-
-def file_preset(rules_file: Path | None) -> str | None:
-    """The preset a rules file names, if any."""
-    if rules_file is None:
-        return None
-    name = read_rules_file(rules_file).get("preset")
-    return name if isinstance(name, str) else None
+    return (name if isinstance(name, str) else None), texts
 
 
 def setup_defaults(
