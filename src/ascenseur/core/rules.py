@@ -439,29 +439,29 @@ def check_option(name: str, raw: Any) -> Any:
     try:
         return _coerce_option(name, raw)
     except RulesError:
-        if isinstance(raw, str):
-            # A JSON text where the option takes a number, a flag or a list: say how to
-            # write it, rather than read it as the command line would.
-            try:
-                value = _coerce_option(name, option_from_text(name, raw))
-                typed = _option_to_json(value)
-            except RulesError:
-                pass
-            else:
-                if isinstance(typed, str | dict):
-                    # a name or a table: the text differs by its spaces or is TOML's to
-                    # write otherwise; the plain refusal says what the values are
-                    raise
-                if value is None:  # TOML has no null: there, the option is left out
-                    reason = _("{value} is text; write null, or leave the option out").format(
-                        value=shown(raw)
-                    )
-                else:
-                    reason = _("{value} is text; write {typed}").format(
-                        value=shown(raw), typed=shown(typed)
-                    )
-                raise RulesError(name, reason) from None
+        hint = _written_as_text(name, raw)
+        if hint is not None:
+            raise RulesError(name, hint) from None
         raise
+
+
+def _written_as_text(name: str, raw: Any) -> str | None:
+    """How to write ``raw``, a JSON text where option ``name`` takes a number, a flag or a
+    list (rather than read it as the command line would); ``None`` when it is no such text.
+    A name or a table written as text gets no hint: it differs by its spaces, or is TOML's
+    to write otherwise, and the plain refusal says what the values are."""
+    if not isinstance(raw, str):
+        return None
+    try:
+        value = _coerce_option(name, option_from_text(name, raw))
+    except RulesError:
+        return None
+    typed = _option_to_json(value)
+    if isinstance(typed, str | dict):
+        return None
+    if typed is None:  # TOML has no null: there, the option is left out
+        return _("{value} is text; write null, or leave the option out").format(value=shown(raw))
+    return _("{value} is text; write {typed}").format(value=shown(raw), typed=shown(typed))
 
 
 #: A ladder typed as hand sizes between commas: ``1,3,5`` (no empty item, digits only).
