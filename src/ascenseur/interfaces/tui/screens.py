@@ -45,46 +45,49 @@ if TYPE_CHECKING:
 SHEET_LAYOUTS = (("full", 2), ("bid-won-total", 2), ("total", 2), ("total", 1))
 
 
-def score_table(
-    session: GameSession, seat: int, width: int | None = None, *, part: str = "whole"
-) -> Table:
-    """The score sheet: for each round the hand size, then each player's bid, tricks won,
-    points and total, in the scoring in force (from the player's view).
+def score_table(session: GameSession, seat: int, width: int) -> tuple[Table, Table]:
+    """The score sheet in ``width`` columns: for each round the hand size, then each
+    player's bid, tricks won, points and total, in the scoring in force (from the player's
+    view). The cells say less when the full ones do not fit (:data:`SHEET_LAYOUTS`), and
+    the names are cut last; when even the tightest layout does not fit, the figures stay
+    whole and the sheet is wider than ``width`` (a screen scrolls it sideways).
 
-    Given a ``width``, the sheet fits it: the cells say less when the full ones do not fit
-    (:data:`SHEET_LAYOUTS`), and the names are cut last. ``part`` is ``"head"`` (the names)
-    or ``"body"`` (the rounds, with the caption): the two have the same column widths, so
-    a screen can keep the names in view while the rounds scroll."""
+    Returned as its head (the names) and its body (the rounds, with the caption), with the
+    same column widths, so that a screen can keep the names in view while the rounds
+    scroll."""
     for cells, gap in SHEET_LAYOUTS:
         header, rows, caption = _sheet(session, seat, cells)
         widths = _column_widths(header, rows, width, gap)
         if widths is not None:
             break
-    else:  # too narrow even so: the cells as they are, the names cut to them, and the
-        # sheet wider than ``width`` (a screen scrolls it sideways)
-        widths = [max([row[c].cell_len for row in rows] + [1]) for c in range(len(header))]
-    table = Table(
-        expand=False,
-        show_edge=False,
-        pad_edge=False,
-        box=SIMPLE_HEAD,
-        header_style="bold",
-        show_header=part != "body",
-        padding=(0, 0, 0, gap - 1),
-    )
-    for column, name in enumerate(header):
-        table.add_column(
-            name if column < 2 else _cut(name, widths[column]),
-            justify="right",
-            width=widths[column],
-            no_wrap=True,
-            overflow="ellipsis",
+    else:
+        widths = _cell_widths(header, rows)
+
+    def table(show_header: bool) -> Table:
+        made = Table(
+            expand=False,
+            show_edge=False,
+            pad_edge=False,
+            box=SIMPLE_HEAD,
+            header_style="bold",
+            show_header=show_header,
+            padding=(0, 0, 0, gap - 1),
         )
-    if part != "head":
-        for row in rows:
-            table.add_row(*row)
-        table.caption = caption
-    return table
+        for column, name in enumerate(header):
+            made.add_column(
+                name if column < 2 else _cut(name, widths[column]),
+                justify="right",
+                width=widths[column],
+                no_wrap=True,
+                overflow="ellipsis",
+            )
+        return made
+
+    head, body = table(show_header=True), table(show_header=False)
+    for row in rows:
+        body.add_row(*row)
+    body.caption = caption
+    return head, body
 
 
 def _sheet(session: GameSession, seat: int, cells: str) -> tuple[list[Text], list[list[Text]], str]:
@@ -135,15 +138,18 @@ def _cut(name: Text, width: int) -> Text:
     return Text(cut, style=name.style)
 
 
+def _cell_widths(header: list[Text], rows: list[list[Text]]) -> list[int]:
+    """Each column as wide as its widest cell."""
+    return [max([row[c].cell_len for row in rows] + [1]) for c in range(len(header))]
+
+
 def _column_widths(
-    header: list[Text], rows: list[list[Text]], width: int | None, gap: int = 2
+    header: list[Text], rows: list[list[Text]], width: int, gap: int
 ) -> list[int] | None:
     """Each column as wide as its widest cell, then, as far as ``width`` allows, as wide
     as its name; ``None`` when the cells alone do not fit in ``width``."""
-    widths = [max([row[c].cell_len for row in rows] + [1]) for c in range(len(header))]
+    widths = _cell_widths(header, rows)
     wanted = [max(w, name.cell_len) for w, name in zip(widths, header, strict=True)]
-    if width is None:
-        return wanted
     room = width - sum(widths) - gap * (len(widths) - 1)
     if room < 0:
         return None
@@ -216,11 +222,11 @@ class ScoreSheetScreen(ModalScreen[None]):
             width = self.sheet_width()
             # the names above the rounds, scrolled sideways with them when the sheet is wider
             # than the screen even in its tightest layout (20 players at 80 columns)
+            head, body = score_table(self.session, self.seat, width)
             with HorizontalScroll(id="sheet-head-box"):
-                head = score_table(self.session, self.seat, width, part="head")
                 yield Static(head, id="sheet-head")
             with ScrollableContainer(classes="dialog-body", id="sheet-body"):
-                yield Static(score_table(self.session, self.seat, width, part="body"), id="sheet")
+                yield Static(body, id="sheet")
             yield Button(_("Continue"), id="continue", variant="primary", compact=True)
 
     def sheet_width(self) -> int:
@@ -229,12 +235,9 @@ class ScoreSheetScreen(ModalScreen[None]):
         return min(self.app.size.width * 9 // 10, 100) - 6
 
     def on_resize(self) -> None:
-        width = self.sheet_width()
-        head = score_table(self.session, self.seat, width, part="head")
+        head, body = score_table(self.session, self.seat, self.sheet_width())
         self.query_one("#sheet-head", Static).update(head)
-        self.query_one("#sheet", Static).update(
-            score_table(self.session, self.seat, width, part="body")
-        )
+        self.query_one("#sheet", Static).update(body)
 
     def on_mount(self) -> None:
         self.query_one("#continue", Button).focus()
@@ -308,15 +311,15 @@ class EndScreen(Screen[None]):
             names=", ".join(winners)
         )
         # the end screen's padding (2 + 2) and its scroll bar
-        width = self.app.size.width - 6
+        head, body = score_table(self.session, seat, self.app.size.width - 6)
         with Vertical(id="end-top"):
             yield Label(_("Game over"), classes="title")
             yield Label(Text(title), id="winners", classes="title")
             yield Static(Text(scoring_line(game.rules)), classes="note")
             # the names stay in view while the rounds scroll
-            yield Static(score_table(self.session, seat, width, part="head"), id="final-head")
+            yield Static(head, id="final-head")
         with VerticalScroll(id="end"):
-            yield Static(score_table(self.session, seat, width, part="body"), id="final-sheet")
+            yield Static(body, id="final-sheet")
             yield Label(_("Totals over the rounds"), classes="title")
             yield Static(totals_chart(view.names, [r.totals for r in view.results]), id="chart")
             if self.history_path is not None:
