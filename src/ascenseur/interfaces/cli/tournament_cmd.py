@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ascenseur.bots import EXTRA_KINDS, KINDS, LEVELS, make_bot
+from ascenseur.bots import make_bot
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import N_, _, decimal, ngettext, os_error_reason
 from ascenseur.services.tournament import (
@@ -93,16 +93,11 @@ def tournament(
                 len(names),
             ).format(n=len(names), p=count)
         )
-    known = KINDS + LEVELS + EXTRA_KINDS
     for name in names:
-        if name not in known:
-            raise refuse(
-                _("--bots: {name} is not a bot; choose among {names}").format(
-                    name=name, names=", ".join(known)
-                )
-            )
         try:
             make_bot(name, 0)
+        except ValueError as error:  # not a bot: its message names the bots, as simulate's
+            raise refuse(_("--bots: {reason}").format(reason=error)) from None
         except ImportError:
             raise refuse(
                 _(
