@@ -85,6 +85,7 @@ def test_the_setup_screen_counts_the_players_from_the_names() -> None:
     [
         (("--delay", "inf"), "at most 60"),
         (("--delay", "61"), "at most 60"),
+        (("--delay", "nan"), "'nan' is not a number"),
         (("--seed", "-1"), "at least 0"),
         (("--levels", "easy,hard"), "one per computer player (3) or one per seat (4)"),
     ],

@@ -9,6 +9,7 @@ it in its usual box; what we cannot read (a new kind of error) stays as Typer wr
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 from collections.abc import Sequence
@@ -129,6 +130,8 @@ def _validation_reason(error: Any) -> str | None:
     kind = first.get("type")
     limits = {key: _number(limit) for key, limit in (first.get("ctx") or {}).items()}
     value = _shown(repr(first.get("input")))
+    if _is_nan(first.get("input")):  # nan fails every bound, but the bound is not why
+        return _("{value} is not a number").format(value=value)
     if kind == "greater_than_equal":
         return _("it must be at least {limit}").format(limit=limits.get("ge"))
     if kind == "greater_than":
@@ -144,6 +147,14 @@ def _validation_reason(error: Any) -> str | None:
     if kind == "bool_parsing":
         return _("{value} is not yes or no").format(value=value)
     return None
+
+
+def _is_nan(value: object) -> bool:
+    """Whether a value given for a number is "not a number" (``nan``, however written)."""
+    try:
+        return math.isnan(float(value))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
 
 
 def _number(limit: object) -> object:
