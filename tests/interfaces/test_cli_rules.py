@@ -179,7 +179,9 @@ def test_impossible_rules_are_refused_naming_the_option(
 @pytest.mark.parametrize(
     ("text", "fragments"),
     [
-        ("ladder = [", ["--rules-file:", "not valid TOML"]),
+        ("ladder = [", ["--rules-file:", "not valid TOML: at the end of the file: a value"]),
+        ("a = 1\na = 2\n", ["--rules-file:", "line 2, column 6: a key is given twice"]),
+        ('x = "red\n', ["--rules-file:", "line 1, column 9: a text is not closed by its quote"]),
         ('colour = "red"', ["colour:", "no such option"]),
         ("blind_single_card = 3", ["blind_single_card:", "not true or false"]),
         ('bidding = "simultaneous"', ["bidding:", "simultaneous"]),
@@ -192,6 +194,17 @@ def test_bad_rules_files_are_refused(tmp_path: Path, text: str, fragments: list[
     house = tmp_path / "house.toml"
     house.write_text(text, encoding="utf-8")
     assert_refused(run("rules", "--rules-file", str(house)), *fragments)
+
+
+def test_toml_mistakes_are_said_in_the_language_of_the_game(tmp_path: Path) -> None:
+    """Where the file breaks, and the commonest reasons, in the player's words."""
+    house = tmp_path / "house.toml"
+    house.write_text("players 4\n", encoding="utf-8")
+    result = CliRunner().invoke(get_app(), ["--lang", "fr", "rules", "--rules-file", str(house)])
+    assert result.exit_code == 2
+    assert "ligne 1, colonne 9 : une clé n'est pas suivie de =" in result.stderr
+    result = CliRunner().invoke(get_app(), ["--lang", "es", "rules", "--rules-file", str(house)])
+    assert "línea 1, columna 9: una clave no va seguida de =" in result.stderr
 
 
 def test_missing_rules_file_is_refused(tmp_path: Path) -> None:

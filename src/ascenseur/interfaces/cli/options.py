@@ -16,6 +16,7 @@ same way in every command.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -81,6 +82,59 @@ def parse_rule_text(text: str) -> tuple[str, str]:
     return key, value.strip()
 
 
+#: Where ``tomllib`` says it stopped, at the end of each of its messages.
+_TOML_PLACE = re.compile(
+    r"^(?P<what>.*) \(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)$",
+    re.DOTALL,
+)
+
+#: ``tomllib``'s commonest messages, in words a player who edits a rules file understands
+#: (the others keep its English, with the place translated).
+_TOML_WHATS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), text)
+    for pattern, text in (
+        (r"Invalid value", N_("a value is missing or not valid")),
+        (r"Cannot overwrite a value", N_("a key is given twice")),
+        (r"Cannot declare .* twice", N_("a [table] is given twice")),
+        (r"Unterminated string|Illegal character '\\n'", N_("a text is not closed by its quote")),
+        (r"Unclosed array", N_("a list is not closed by ]")),
+        (r"Unclosed inline table", N_("a table is not closed by }")),
+        (r"Invalid statement", N_("a line is neither key = value nor [table]")),
+        (r"Expected '=' after a key in a key/value pair", N_("a key is not followed by =")),
+        (
+            r"Expected newline or end of document after a statement",
+            N_("a line goes on after its value"),
+        ),
+        (
+            r"Invalid initial character for a key part",
+            N_("a key starts with a character keys cannot have"),
+        ),
+        (r"Invalid date or datetime", N_("a date is not valid")),
+        (
+            r"Expected '\]' at the end of a table declaration",
+            N_("a [table] line is not closed by ]"),
+        ),
+    )
+)
+
+
+def toml_error_reason(error: tomllib.TOMLDecodeError) -> str:
+    """Where and why a rules file is not TOML, in the active language."""
+    found = _TOML_PLACE.match(str(error))
+    if found is None:
+        return str(error)
+    what = found["what"]
+    for pattern, text in _TOML_WHATS:
+        if pattern.fullmatch(what):
+            what = _(text)
+            break
+    if found["line"] is None:
+        return _("at the end of the file: {what}").format(what=what)
+    return _("line {line}, column {column}: {what}").format(
+        line=found["line"], column=found["column"], what=what
+    )
+
+
 def read_rules_file(path: Path) -> dict[str, Any]:
     """The options of a TOML rules file, as a mapping (not yet checked)."""
     try:
@@ -98,7 +152,9 @@ def read_rules_file(path: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         raise RulesError(
             "--rules-file",
-            _("{path} is not valid TOML: {reason}").format(path=path, reason=error),
+            _("{path} is not valid TOML: {reason}").format(
+                path=path, reason=toml_error_reason(error)
+            ),
         ) from None
     except UnicodeDecodeError:
         raise RulesError("--rules-file", _("{path} is not UTF-8 text").format(path=path)) from None
