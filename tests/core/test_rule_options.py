@@ -880,7 +880,32 @@ def test_rule_a_dealt_hand_must_fit_the_table() -> None:
                 }
             },
             "scoring",
-            "made_per_trick must be a whole number",
+            'made_per_trick: "2" is text; write 2',
+        ),
+        (
+            {
+                "scoring": {
+                    "made_base": 1,
+                    "made_per_trick": 1,
+                    "missed_per_trick": 0,
+                    "missed_per_diff": 2.5,
+                }
+            },
+            "scoring",
+            "missed_per_diff must be a whole number, not 2.5",
+        ),
+        (
+            {
+                "scoring": {
+                    "made_base": 1,
+                    "made_per_trick": 1,
+                    "missed_per_trick": 0,
+                    "missed_per_diff": 1,
+                    "pool": "true",
+                }
+            },
+            "scoring",
+            'pool: "true" is text; write true',
         ),
         (
             {
@@ -906,7 +931,7 @@ def test_rule_a_dealt_hand_must_fit_the_table() -> None:
                 }
             },
             "scoring",
-            "pool must be true",
+            'pool must be true or false, not "yes"',
         ),
         ({"bidding": "simultaneous"}, "bidding", "simultaneous bidding needs bid_limit none"),
         ({"decks": True}, "decks", "not 1, 2 or auto"),

@@ -606,17 +606,36 @@ def _coerce_scoring(raw: Any) -> Scoring:
                 )
             value = raw[key]
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError("scoring", _("{key} must be a whole number").format(key=key))
+                raise RulesError("scoring", _scoring_value_refusal(key, value))
             numbers.append(value)
         pool = raw.get("pool", False)
         if not isinstance(pool, bool):
-            raise RulesError("scoring", _("pool must be true or false"))
+            raise RulesError("scoring", _scoring_value_refusal("pool", pool))
         candidate = Scoring(numbers[0], numbers[1], numbers[2], numbers[3], pool=pool)
         for named in SCORINGS.values():
             if dataclasses.replace(named, name=None) == candidate:
                 return named
         return candidate
     raise RulesError("scoring", _("{value} is not a scoring").format(value=shown(raw)))
+
+
+def _scoring_value_refusal(key: str, value: Any) -> str:
+    """Why ``value`` cannot be ``key`` of a scoring table, and how to write it when it is a
+    number or a flag written as text (as :func:`_written_as_text` says for the options)."""
+    typed: Any = None
+    if isinstance(value, str):
+        text = value.strip()
+        if key == "pool" and text in ("true", "false"):
+            typed = text == "true"
+        elif key != "pool" and re.fullmatch(r"[+-]?[0-9]{1,18}", text):
+            typed = int(text)
+    if typed is not None:
+        return _("{key}: {value} is text; write {typed}").format(
+            key=key, value=shown(value), typed=shown(typed)
+        )
+    if key == "pool":
+        return _("pool must be true or false, not {value}").format(value=shown(value))
+    return _("{key} must be a whole number, not {value}").format(key=key, value=shown(value))
 
 
 def _option_to_json(value: Any) -> Any:
