@@ -146,6 +146,10 @@ def test_language_of_arguments() -> None:
     assert language_of_arguments(["--lang"]) is None
     assert language_of_arguments(["replay", "--", "--lang", "fr"]) is None
     assert language_of_arguments(["rules", "--help"]) is None
+    # rules takes no --lang of its own: the parser refuses it, in the language in force
+    assert language_of_arguments(["rules", "--lang", "fr"]) is None
+    assert language_of_arguments(["--lang", "fr", "rules", "--lang=es"]) == "fr"
+    assert language_of_arguments(["--lang", "fr", "replay", "play", "--lang", "es"]) == "fr"
 
 
 def help_texts(command: TyperGroup) -> dict[str, str]:
@@ -252,6 +256,12 @@ USAGE_ERRORS = [
         "Opción desconocida: --gmes (opciones posibles: --games, --rules)",
     ),
     (
+        ["rules", "--lang", "fr"],
+        "No such option: --lang (--lang goes before the command: ascenseur --lang fr rules …)",
+        "Option inconnue : --lang (--lang se place avant la commande : ascenseur --lang fr rules …)",
+        "Opción desconocida: --lang (--lang va antes del comando: ascenseur --lang es rules …)",
+    ),
+    (
         ["replay"],
         "Missing argument 'FILE'.",
         "Argument manquant : 'FILE'.",
@@ -316,6 +326,16 @@ def test_the_parsers_own_refusals_speak_the_language_in_force(
         assert expected in shown, (lang, shown)
         if lang != "en":
             assert english not in shown
+
+
+def test_a_lang_the_command_does_not_take_leaves_the_refusal_in_one_language() -> None:
+    """The usage lines are built before the parser reads --lang: they must take the
+    language the parser will use, not a --lang it then refuses."""
+    done = run("--lang", "fr", "rules", "--lang", "es")
+    assert done.returncode == 2
+    shown = flat(done.stderr)
+    assert "Utilisation : ascenseur rules" in shown
+    assert "Option inconnue : --lang (--lang se place avant la commande" in shown
 
 
 def test_a_refusal_of_the_installed_command_is_translated_too() -> None:

@@ -174,19 +174,35 @@ def _register() -> None:
     )
 
 
+#: The commands that take ``--lang`` of their own (the others take it before their name).
+COMMANDS_WITH_LANG = frozenset({"play"})
+
+
 def language_of_arguments(args: Sequence[str]) -> str | None:
-    """The language the command line asks for with ``--lang X`` or ``--lang=X`` (the last
-    one wins, as ``ascenseur --lang fr play --lang es`` plays in Spanish), when it is one
-    we have; else ``None``. An unknown value is left to the option itself to refuse."""
+    """The language the command line asks for with ``--lang X`` or ``--lang=X``, where the
+    parser will take it: before the command, or after a command that has its own
+    ``--lang`` (the last one wins, as ``ascenseur --lang fr play --lang es`` plays in
+    Spanish); ``None`` when there is none we have. An unknown value is left to the option
+    itself to refuse, and a ``--lang`` the command does not take to the parser (so that
+    its refusal and the frame around it speak one language)."""
     found = None
-    for index, arg in enumerate(args):
+    command: str | None = None
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        index += 1
         if arg == "--":
             break
-        if arg == "--lang" and index + 1 < len(args):
-            value = args[index + 1]
+        if arg == "--lang" and index < len(args):
+            value: str | None = args[index]
+            index += 1
         elif arg.startswith("--lang="):
             value = arg.removeprefix("--lang=")
         else:
+            if command is None and not arg.startswith("-"):
+                command = arg
+            continue
+        if command is not None and command not in COMMANDS_WITH_LANG:
             continue
         if value in LANGUAGES:
             found = value

@@ -48,7 +48,12 @@ def translate_usage_error(error: Exception) -> None:
 def _translated_message(error: Any) -> str | None:
     if isinstance(error, _NoSuchOption):
         text = _("No such option: {name}").format(name=_shown(error.option_name))
-        if error.possibilities:
+        command = getattr(error.ctx, "info_name", None)
+        if error.option_name == "--lang" and command is not None:
+            text += " " + _(
+                "(--lang goes before the command: ascenseur --lang fr {command} …)"
+            ).format(command=command)
+        elif error.possibilities:
             text += " " + _("(Possible options: {options})").format(
                 options=", ".join(sorted(error.possibilities))
             )
