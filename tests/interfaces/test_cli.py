@@ -152,6 +152,35 @@ def test_output_closed_early_ends_as_unix_commands_do_not_as_a_bug(
     assert done.stderr == ""
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "classique"],  # plain echo
+        ["replay", "RECORD"],  # a Rich table
+        ["replay", "RECORD", "--json"],
+        ["simulate", "--seed", "1", "--rule", "ladder=[1]"],
+    ],
+)
+def test_output_that_cannot_be_written_is_said_in_one_line(args: list[str], tmp_path: Path) -> None:
+    """``ascenseur replay FILE > /dev/full``: a full disk is no bug of ours; one line says
+    it, in the game's language, and no traceback."""
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(EXAMPLE_RECORD), encoding="utf-8")
+    args = [str(record) if arg == "RECORD" else arg for arg in args]
+    program = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "ascenseur"]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*program, "--lang", "fr", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert done.stderr == "impossible d'écrire la sortie : plus de place sur le disque\n"
+
+
 @pytest.mark.parametrize("name", ["simulate", "tournament"])
 def test_an_unknown_bot_is_refused_in_the_same_words_by_both_commands(name: str) -> None:
     for lang, words in (("en", "is not a bot; choose among"), ("fr", "n'est pas un robot")):

@@ -11,6 +11,9 @@ entry point sets it from ``--lang`` (or the system locale) before building the c
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -21,7 +24,7 @@ from rich.console import Console
 from typer import rich_utils
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from ascenseur.i18n import LANGUAGES, N_, _, set_language, system_language
+from ascenseur.i18n import LANGUAGES, N_, _, os_error_reason, set_language, system_language
 
 from .usage_errors import UsageError, translate_usage_error
 
@@ -230,6 +233,13 @@ def main() -> None:
         get_app()()
     except KeyboardInterrupt:
         sys.exit(130)
+    except OSError as error:
+        # Every file we open says its own refusal; what reaches here is the output itself
+        # failing (ascenseur replay FILE > /dev/full): one line, not a traceback.
+        if error.errno not in OUTPUT_FAILURES:
+            raise
+        _say_on_stderr(_("cannot write the output: {reason}").format(reason=os_error_reason(error)))
+        sys.exit(1)
     except SystemExit as done:
         wrapped = type(sys.stdout).__name__ == "PacifyFlushWrapper"
         if done.code == 1 and (output_closed or wrapped):
@@ -237,3 +247,19 @@ def main() -> None:
         raise
     finally:
         Console.on_broken_pipe = rich_on_broken_pipe  # type: ignore[method-assign]
+
+
+#: Why writing the output can fail when the reader is still there (a full disk, a dead
+#: device, a quota): said in one line by :func:`main`.
+OUTPUT_FAILURES = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
+
+
+def _say_on_stderr(message: str) -> None:
+    """One line on standard error, even when standard output is what failed."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()
+    # The text Python still holds for standard output would fail again at exit, with a
+    # second message of its own: it is dropped.
+    with contextlib.suppress(OSError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - closed by the interpreter at exit
