@@ -181,6 +181,31 @@ def test_output_that_cannot_be_written_is_said_in_one_line(args: list[str], tmp_
     assert done.stderr == "impossible d'écrire la sortie : plus de place sur le disque\n"
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "--out", ""], "Invalid value for '--out': the name is empty"),
+        (["simulate", "--out", "new/"], "Invalid value for '--out': the folder new/ does not"),
+        (["simulate", "--out", "a.json/"], "Invalid value for '--out': a.json/ is a file, not a"),
+        (["tournament", "--records", ""], "Invalid value for '--records': the name is empty"),
+        (["rules", "--rules-file", ""], "Invalid value for '--rules-file': the name is empty"),
+        (["play", "--resume", ""], "Invalid value for '--resume': the name is empty"),
+        (["play", "--history", ""], "Invalid value for '--history': the name is empty"),
+    ],
+)
+def test_an_empty_path_or_a_file_named_as_a_folder_is_refused(
+    args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An empty name would be the current folder (records written where the command runs);
+    a slash after a name says a folder, which must then be one."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.json").write_text("{}", encoding="utf-8")
+    result = CliRunner().invoke(get_app(), ["--lang", "en", *args])
+    assert result.exit_code == 2, result.output
+    assert message in " ".join(result.stderr.replace("│", " ").split())
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a.json"]  # nothing written
+
+
 @pytest.mark.parametrize("name", ["simulate", "tournament"])
 def test_an_unknown_bot_is_refused_in_the_same_words_by_both_commands(name: str) -> None:
     for lang, words in (("en", "is not a bot; choose among"), ("fr", "n'est pas un robot")):

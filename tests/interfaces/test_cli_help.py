@@ -258,7 +258,8 @@ USAGE_ERRORS = [
     (
         ["rules", "--lang", "fr"],
         "No such option: --lang (--lang goes before the command: ascenseur --lang fr rules …)",
-        "Option inconnue : --lang (--lang se place avant la commande : ascenseur --lang fr rules …)",
+        "Option inconnue : --lang (--lang se place avant la commande : "
+        "ascenseur --lang fr rules …)",
         "Opción desconocida: --lang (--lang va antes del comando: ascenseur --lang es rules …)",
     ),
     (

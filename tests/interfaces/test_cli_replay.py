@@ -280,6 +280,16 @@ def test_missing_file_and_directory_are_refused(tmp_path: Path) -> None:
     assert_refused(run("replay", str(tmp_path)), ["is a directory"])
 
 
+def test_an_empty_name_or_a_file_named_as_a_folder_is_refused(tmp_path: Path) -> None:
+    """``''`` is no file (a path would make it the current folder), and ``game.json/``
+    is not the file ``game.json`` (a path would drop the slash)."""
+    assert_refused(run("replay", ""), ["FILE: the name is empty"])
+    record = write(tmp_path / "game.json", EXAMPLE_RECORD)
+    assert_refused(
+        run("replay", record + "/"), ["game.json/", "a part of the path is not a folder"]
+    )
+
+
 def test_a_record_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     # Some editors on Windows start UTF-8 files with a byte-order mark.
     path = tmp_path / "game.json"

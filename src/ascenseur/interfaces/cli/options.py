@@ -16,6 +16,7 @@ same way in every command.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Sequence
@@ -58,11 +59,34 @@ RuleOption = Annotated[
         ),
     ),
 ]
+
+
+def path_option(text: str) -> Path:
+    """A file or folder named on the command line. An empty name is refused (it would be the
+    current folder), as is ``NAME/`` where NAME is a file (a path would drop the slash)."""
+    if not text:
+        raise typer.BadParameter(_("the name is empty"))
+    path = Path(text)
+    if text.endswith(os.sep) and path.exists() and not path.is_dir():
+        raise typer.BadParameter(_("{path} is a file, not a folder").format(path=text))
+    return path
+
+
+def output_path_option(text: str) -> Path:
+    """:func:`path_option` for where a command writes: ``NAME/`` is a folder that must be
+    there (the command does not guess whether a missing one was meant)."""
+    path = path_option(text)
+    if text.endswith(os.sep) and not path.exists():
+        raise typer.BadParameter(_("the folder {path} does not exist").format(path=text))
+    return path
+
+
 #: ``--rules-file FILE.toml``.
 RulesFileOption = Annotated[
     Path | None,
     typer.Option(
         "--rules-file",
+        parser=path_option,
         metavar="FILE.toml",
         readable=False,  # our own reading says why, in the game's language
         help=N_("A TOML file of options (top-level keys, optional preset, a \\[scoring] table)."),

@@ -26,6 +26,7 @@ from .options import (
     RuleOption,
     RulesFileOption,
     RulesOption,
+    path_option,
     read_rules_file,
     refuse,
     rules_or_exit,
@@ -100,6 +101,7 @@ def play(
         Path | None,
         typer.Option(
             "--resume",
+            parser=path_option,
             metavar="FILE",
             readable=False,  # our own reading says why, in the game's language
             help=N_("Go on with a game saved in FILE."),
@@ -109,6 +111,7 @@ def play(
         Path | None,
         typer.Option(
             "--history",
+            parser=path_option,
             metavar="DIR",
             help=N_(
                 "Folder finished games are saved to (default ~/.local/share/ascenseur/history)."

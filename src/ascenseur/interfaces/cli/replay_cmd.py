@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -27,8 +26,15 @@ from .options import refuse
 def read_record_text(source: str) -> str:
     """The text of the record at ``source`` (``-`` for standard input); raise
     :class:`RecordError` saying why it cannot be read."""
+    if not source:
+        raise RecordError(_("FILE: the name is empty; name a record, or - for standard input"))
     try:
-        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+        if source == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            # The name as typed: "record.json/" is no file (a Path would drop the slash).
+            with open(source, "rb") as handle:
+                data = handle.read()
     except FileNotFoundError:
         raise RecordError(_("{path}: no such file").format(path=source)) from None
     except IsADirectoryError:

@@ -31,6 +31,7 @@ from .options import (
     RuleOption,
     RulesFileOption,
     RulesOption,
+    output_path_option,
     refuse,
     rules_or_exit,
 )
@@ -122,6 +123,7 @@ def simulate_command(
         Path | None,
         typer.Option(
             "--out",
+            parser=output_path_option,
             metavar="FILE",
             help=N_(
                 "Write the game record (JSON) here, - for standard output (the messages then "

@@ -36,6 +36,7 @@ from .options import (
     RuleOption,
     RulesFileOption,
     RulesOption,
+    path_option,
     refuse,
     rules_or_exit,
 )
@@ -78,7 +79,12 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print the results as JSON."))] = False,
     records: Annotated[
         Path | None,
-        typer.Option("--records", metavar="DIR", help=N_("Write every game's record in DIR.")),
+        typer.Option(
+            "--records",
+            parser=path_option,
+            metavar="DIR",
+            help=N_("Write every game's record in DIR."),
+        ),
     ] = None,
 ) -> None:
     names = tuple(b.strip() for b in bots.split(","))
