@@ -309,3 +309,22 @@ def test_a_game_of_one_round_in_progress_says_round_in_the_singular(tmp_path: Pa
     result = run("replay", write(tmp_path / "game.json", record))
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines()[-1] == "Game in progress: 0 of 1 round played."
+
+
+def test_names_with_control_characters_are_written_out_not_sent_to_the_terminal(
+    tmp_path: Path,
+) -> None:
+    """A record may name a player "\\x1b[2J…" (clear the screen): the table, the winners'
+    line and a refusal show the characters written out; --json keeps the name as it is."""
+    record = json.loads(json.dumps(EXAMPLE_RECORD))
+    record["players"][3] = "\x1b[2JMartine"
+    path = write(tmp_path / "game.json", record)
+    result = run("replay", path)
+    assert result.exit_code == 0, result.stderr
+    assert "\x1b" not in result.stdout
+    assert "Winners: \\x1b[2JMartine" in result.stdout
+    assert json.loads(run("replay", path, "--json").stdout)["winners"] == ["\x1b[2JMartine"]
+    record["rounds"][1]["bids"][3] = 9
+    broken = run("replay", write(tmp_path / "broken.json", record))
+    assert broken.exit_code == 2
+    assert "\\x1b[2JMartine" in broken.stderr and "\x1b" not in broken.stderr

@@ -1085,3 +1085,25 @@ def test_a_score_sheet_wider_than_the_screen_scrolls_sideways_with_its_names(
             assert body.scroll_x > 0 and head_box.scroll_x == body.scroll_x
 
     run(scenario())
+
+
+def test_a_name_with_control_characters_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    """A hand-edited record may name a player "\\x1b[2J…" (clear the screen): every place
+    the game shows a name writes such characters out instead."""
+    rules = preset("prime").override({"ladder": [1]})
+    names = ["Ann", "\x1b[2JEve", "Cat", "Dan"]
+    session = GameSession.new(rules, names, human_seats=(0,), levels="random", seed=3)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            shown = seat_texts(app)[1]
+            assert "\\x1b[2JEve" in shown
+            assert "\x1b" not in shown
+            await play(pilot, app, session)
+            assert isinstance(app.screen, EndScreen)
+            head, _body = score_table(session, 0, 100)
+            assert "\\x1b[2JEve" in str(head.columns[3].header)
+
+    run(scenario())

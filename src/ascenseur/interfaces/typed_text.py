@@ -1,15 +1,26 @@
 """What people type, read the same way by the command line and the terminal game (kept
 apart from both so that the command line need not load the terminal game): players' names,
 and rule options given in steps (a rules file, then ``--rule`` texts or the setup screen's
-field)."""
+field), and what must be shown of it without letting it drive the terminal."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ascenseur.core.rules import Rules, Scoring, check_option, flag_of_text
 from ascenseur.i18n import _
+
+#: The control characters (C0, DEL, C1): ESC and its kin can clear or recolour a terminal.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` (a name from a record, a value typed by the user) with its control
+    characters written out (``\\x1b``), as the command-line parser shows them, so that
+    a record cannot clear or recolour the screen it is shown on."""
+    return _CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
 
 
 def parse_names(text: str) -> list[str]:

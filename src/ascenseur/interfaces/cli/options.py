@@ -32,7 +32,7 @@ from ascenseur.core.rules import (
     preset,
 )
 from ascenseur.i18n import N_, _, os_error_reason
-from ascenseur.interfaces.typed_text import apply_options
+from ascenseur.interfaces.typed_text import apply_options, printable
 
 #: The most games ``simulate`` and ``tournament`` take: already years of play, and a
 #: count the progress bar and the figures still hold exactly.
@@ -219,7 +219,7 @@ def build_rules(
 def refuse(message: str) -> typer.Exit:
     """Print ``message`` as one line on standard error; the caller raises the result (exit
     status 2: the input was refused)."""
-    typer.echo(" ".join(message.splitlines()), err=True)
+    typer.echo(printable(" ".join(message.splitlines())), err=True)
     return typer.Exit(2)
 
 

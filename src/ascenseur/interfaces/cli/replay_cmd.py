@@ -18,6 +18,7 @@ from rich.text import Text
 from ascenseur.core.errors import RecordError
 from ascenseur.core.record import Replay, loads, replay, score_sheet
 from ascenseur.i18n import N_, _, ngettext, os_error_reason
+from ascenseur.interfaces.typed_text import printable
 
 from . import TranslatedCommand, app
 from .options import refuse
@@ -94,7 +95,7 @@ def _cell(value: int | None, signed: bool = False) -> str:
 def sheet_table(sheet: dict[str, Any], replayed: Replay) -> Table:
     """The score sheet as a table: a row per round, a column per player with
     ``bid/won points total``, and a row of totals."""
-    names = sheet["players"]
+    names = [printable(name) for name in sheet["players"]]
     table = Table(
         title=_("Score sheet"),
         caption=_("each player: bid/won, points of the round, total"),
@@ -138,7 +139,7 @@ def sheet_table(sheet: dict[str, Any], replayed: Replay) -> Table:
 
 def _status_line(sheet: dict[str, Any], replayed: Replay) -> str:
     if sheet["finished"]:
-        return _("Winners: {names}").format(names=", ".join(sheet["winners"]))
+        return _("Winners: {names}").format(names=", ".join(map(printable, sheet["winners"])))
     game = replayed.game
     return ngettext(
         "Game in progress: {played} of {rounds} round played.",

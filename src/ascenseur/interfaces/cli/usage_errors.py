@@ -18,6 +18,7 @@ from typing import Any
 import typer
 
 from ascenseur.i18n import _, ngettext
+from ascenseur.interfaces.typed_text import printable
 
 #: The module of the parser's exceptions (click's, or the copy bundled with Typer).
 _EXCEPTIONS: Any = sys.modules[typer.BadParameter.__module__]
@@ -30,7 +31,6 @@ _EXTRA_ARGUMENTS = re.compile(r"Got unexpected extra argument(\(s\)|s?) \((?P<ar
 _NO_SUCH_COMMAND = re.compile(
     r"No such command (?P<name>'.*'|\".*\")\.( Did you mean (?P<matches>.*)\?)?$", re.S
 )
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _REQUIRES = re.compile(
     r"Option '(?P<name>[^']*)' requires (an argument|(?P<count>\d+) arguments)\.$"
 )
@@ -101,9 +101,8 @@ def _translated_message(error: Any) -> str | None:
 
 
 def _shown(value: str) -> str:
-    """A value typed by the user, its control characters written out (``\\x1b``) so that
-    they cannot drive the terminal, as the parser shows them."""
-    return _CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", value)
+    """A value typed by the user, as the parser shows it (:func:`printable`)."""
+    return printable(value)
 
 
 def _hint(error: Any) -> str:

@@ -37,6 +37,7 @@ from ascenseur.core.events import (
 from ascenseur.core.rules import Bidding, DeckKind, Direction
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _, ngettext, os_error_reason
+from ascenseur.interfaces.typed_text import printable
 from ascenseur.services.history import new_save_path
 from ascenseur.services.session import (
     GameSession,
@@ -193,10 +194,14 @@ class GameScreen(Screen[None]):
 
     # -- drawing ------------------------------------------------------------------------------
 
+    def shown_name(self, seat: int) -> str:
+        """A player's name as the screen shows it (a control character written out)."""
+        return printable(self.session.seats[seat].name)
+
     def name_of(self, seat: int) -> str:
         if seat == self.seat and self.session.seats[seat].is_human:
-            return _("{name} (you)").format(name=self.session.seats[seat].name)
-        return self.session.seats[seat].name
+            return _("{name} (you)").format(name=self.shown_name(seat))
+        return self.shown_name(seat)
 
     async def redraw(self) -> None:
         """Draw everything from the player's view."""
@@ -353,13 +358,13 @@ class GameScreen(Screen[None]):
                     text.append(card.display(), style=f"bold {seat_color(seat)}")
                 text.append("\n")
                 text.append(
-                    _("{name} led").format(name=self.session.seats[view.trick[0][0]].name),
+                    _("{name} led").format(name=self.shown_name(view.trick[0][0])),
                     style="dim",
                 )
             elif view.tricks:
                 last = view.tricks[-1]
                 text.append(
-                    _("{name} took the trick").format(name=self.session.seats[last.winner].name),
+                    _("{name} took the trick").format(name=self.shown_name(last.winner)),
                     style="green",
                 )
         elif view.phase is Phase.BID:
@@ -512,7 +517,7 @@ class GameScreen(Screen[None]):
                 self.say(
                     _("Round {n}: {dealer} deals {cards}.").format(
                         n=event.round_index + 1,
-                        dealer=self.session.seats[event.dealer].name,
+                        dealer=self.shown_name(event.dealer),
                         cards=ngettext("{n} card", "{n} cards", event.hand_size).format(
                             n=event.hand_size
                         ),
@@ -522,14 +527,14 @@ class GameScreen(Screen[None]):
                 if event.bid is not None and event.seat != self.seat:
                     self.say(
                         _("{name} bids {bid}.").format(
-                            name=self.session.seats[event.seat].name, bid=event.bid
+                            name=self.shown_name(event.seat), bid=event.bid
                         )
                     )
             elif isinstance(event, BidsRevealed):
                 self.say(
                     _("Bids revealed: {bids}").format(
                         bids=", ".join(
-                            f"{self.session.seats[s].name} {b}" for s, b in enumerate(event.bids)
+                            f"{self.shown_name(s)} {b}" for s, b in enumerate(event.bids)
                         )
                     )
                 )
@@ -537,7 +542,7 @@ class GameScreen(Screen[None]):
                 self.last_trick = (event.seat, self.trick_so_far)
                 self.trick_so_far = {}
                 self.say(
-                    _("{name} takes the trick.").format(name=self.session.seats[event.seat].name),
+                    _("{name} takes the trick.").format(name=self.shown_name(event.seat)),
                     "green",
                 )
                 if draw:
@@ -568,7 +573,7 @@ class GameScreen(Screen[None]):
                 message += " " + reason
             self.say(message, "bold")
         elif view.tricks and not view.trick:
-            winner = self.session.seats[view.tricks[-1].winner].name
+            winner = self.shown_name(view.tricks[-1].winner)
             took = _("{name} takes the trick.").format(name=winner)
             self.say(took + " " + _("Your lead."), "bold")
         else:

@@ -28,6 +28,7 @@ from ascenseur.core.rules import (
     preset,
 )
 from ascenseur.i18n import _, ngettext
+from ascenseur.interfaces.typed_text import printable
 from ascenseur.services.session import GameSession
 
 from .chart import seat_color, totals_chart
@@ -93,7 +94,9 @@ def score_table(session: GameSession, seat: int, width: int) -> tuple[Table, Tab
 def _sheet(session: GameSession, seat: int, cells: str) -> tuple[list[Text], list[list[Text]], str]:
     view = session.view(seat)
     header = [Text("#"), Text(_("cards"))]
-    header += [Text(name, style=f"bold {seat_color(s)}") for s, name in enumerate(view.names)]
+    header += [
+        Text(printable(name), style=f"bold {seat_color(s)}") for s, name in enumerate(view.names)
+    ]
     rows = []
     for i, result in enumerate(view.results):
         row = [Text(str(i + 1), style="dim"), Text(str(result.cards))]
@@ -306,7 +309,7 @@ class EndScreen(Screen[None]):
         game = self.session.game
         seat = self.session.human_seats[0] if self.session.human_seats else 0
         view = self.session.view(seat)
-        winners = [view.names[s] for s in game.winners()]
+        winners = [printable(view.names[s]) for s in game.winners()]
         title = ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(
             names=", ".join(winners)
         )
@@ -321,7 +324,10 @@ class EndScreen(Screen[None]):
         with VerticalScroll(id="end"):
             yield Static(body, id="final-sheet")
             yield Label(_("Totals over the rounds"), classes="title")
-            yield Static(totals_chart(view.names, [r.totals for r in view.results]), id="chart")
+            yield Static(
+                totals_chart([printable(n) for n in view.names], [r.totals for r in view.results]),
+                id="chart",
+            )
             if self.history_path is not None:
                 yield Static(
                     Text(
