@@ -168,5 +168,27 @@ def test_a_file_that_cannot_be_read_is_explained_in_the_game_language(
         with pytest.raises(OSError) as caught:
             tmp_path.read_text()
         assert os_error_reason(caught.value) == folder[lang]
-        unusual = OSError(errno.EIO, "Input/output error")
-        assert os_error_reason(unusual) == "Input/output error"
+        loop = tmp_path / "loop"
+        loop.symlink_to(loop)
+        with pytest.raises(OSError) as caught:
+            loop.read_text()
+        assert (
+            os_error_reason(caught.value)
+            == {
+                "en": "too many symbolic links (a loop?)",
+                "fr": "trop de liens symboliques (une boucle ?)",
+                "es": "demasiados enlaces simbólicos (¿un bucle?)",
+            }[lang]
+        )
+        with pytest.raises(OSError) as caught:
+            (tmp_path / ("x" * 300)).read_text()
+        assert (
+            os_error_reason(caught.value)
+            == {
+                "en": "the name is too long",
+                "fr": "le nom est trop long",
+                "es": "el nombre es demasiado largo",
+            }[lang]
+        )
+        unusual = OSError(errno.EXDEV, "Invalid cross-device link")
+        assert os_error_reason(unusual) == "Invalid cross-device link"

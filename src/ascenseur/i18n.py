@@ -87,6 +87,11 @@ _OS_REASONS: dict[int, str] = {
     errno.ENOTDIR: N_("a part of the path is not a folder"),
     errno.ENOSPC: N_("no space left on the device"),
     errno.EROFS: N_("the file system is read-only"),
+    errno.EEXIST: N_("a file of that name is already there"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ELOOP: N_("too many symbolic links (a loop?)"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EIO: N_("input/output error (a faulty disk or device?)"),
 }
 
 
