@@ -399,7 +399,7 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "bid_not_a_number",
         _set("rounds.0.bids", [0, "one", 1, 0]),
-        'round 1: the bid of Pierre is not a number: "one"',
+        'round 1: the bid of Pierre is not a whole number: "one"',
     ),
     (
         "bid_order",
@@ -510,12 +510,12 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "summary_bid_not_a_number",
         _set("rounds.1.bids", [2, 4, None, 1]),
-        "round 2: the bid of Paul is not a number: null",
+        "round 2: the bid of Paul is not a whole number: null",
     ),
     (
         "won_not_a_number",
         _set("rounds.1.won", [3, "1", 2, 1]),
-        'round 2: the tricks won by Pierre are not a number: "1"',
+        'round 2: the tricks won by Pierre are not a whole number: "1"',
     ),
     (
         "summary_round_with_a_trump",
@@ -551,7 +551,7 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "won_mismatch",
         _set("rounds.0.won", [1, 1, 0, 0]),
-        "round 1: won does not match the tricks played",
+        "round 1: won gives 1 for Jeanne, but the tricks played give Jeanne 2 tricks",
     ),
     (
         "trick_size",
@@ -586,10 +586,21 @@ REFUSALS: list[tuple[str, Change, str]] = [
     ("format_wrong", _set("format", "ascenseur/0"), 'format: "ascenseur/0" is not ascenseur/1'),
     ("players_missing", lambda r: r.pop("players"), "players: missing"),
     (
-        "players_not_names",
+        "players_name_empty",
         _set("players", ["Jeanne", "", "Paul", "Martine"]),
-        "players: a list of names is needed",
+        "players: name 2 is empty",
     ),
+    (
+        "players_name_blank",
+        _set("players", ["Jeanne", "Pierre", "  ", "Martine"]),
+        "players: name 3 is empty",
+    ),
+    (
+        "players_name_not_text",
+        _set("players", ["Jeanne", "Pierre", "Paul", 4]),
+        "players: name 4 is 4, not a text in quotes",
+    ),
+    ("players_not_a_list", _set("players", "Jeanne"), "players: a list of names is needed"),
     (
         "rules_option",
         _set("rules.void_rule", "sometimes"),
@@ -637,7 +648,9 @@ def test_record_refusal_full_round_with_won_but_no_trick_played() -> None:
     record["rounds"][0]["won"] = [2, 0, 0, 0]
     with pytest.raises(RecordError) as caught:
         replay(record)
-    assert str(caught.value) == "round 1: won does not match the tricks played"
+    assert str(caught.value) == (
+        "round 1: won gives 2 for Jeanne, but the tricks played give Jeanne 0 tricks"
+    )
 
 
 def test_record_refusal_won_given_without_bids_in_a_full_round() -> None:
@@ -648,7 +661,9 @@ def test_record_refusal_won_given_without_bids_in_a_full_round() -> None:
     record["rounds"][0]["won"] = [2, 0, 0, 0]
     with pytest.raises(RecordError) as caught:
         replay(record)
-    assert str(caught.value) == "round 1: won does not match the tricks played"
+    assert str(caught.value) == (
+        "round 1: won gives 2 for Jeanne, but the tricks played give Jeanne 0 tricks"
+    )
 
 
 def test_a_full_round_in_progress_may_say_what_was_won_so_far() -> None:
@@ -661,7 +676,10 @@ def test_a_full_round_in_progress_may_say_what_was_won_so_far() -> None:
     assert sheet["rounds"][0]["won"] == [1, 0, 0, 0]
     assert sheet["rounds"][0]["points"] is None
     record["rounds"][0]["won"] = [2, 0, 0, 0]
-    with pytest.raises(RecordError, match="round 1: won does not match the tricks played"):
+    with pytest.raises(
+        RecordError,
+        match="round 1: won gives 2 for Jeanne, but the tricks played give Jeanne 1 trick$",
+    ):
         replay(record)
 
 
@@ -692,11 +710,11 @@ def test_won_in_a_full_round_counts_tricks_in_whole_numbers() -> None:
     record["rounds"][0]["tricks"] = record["rounds"][0]["tricks"][:1]
     with pytest.raises(RecordError) as caught:
         replay(record)
-    assert str(caught.value) == "round 1: the tricks won by Jeanne are not a number: true"
+    assert str(caught.value) == "round 1: the tricks won by Jeanne are not a whole number: true"
     record["rounds"][0]["won"] = [1.0, 0, 0, 0]
     with pytest.raises(RecordError) as caught:
         replay(record)
-    assert str(caught.value) == "round 1: the tricks won by Jeanne are not a number: 1.0"
+    assert str(caught.value) == "round 1: the tricks won by Jeanne are not a whole number: 1.0"
 
 
 def test_record_refusal_won_that_is_not_a_list() -> None:

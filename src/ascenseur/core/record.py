@@ -190,12 +190,17 @@ def replay(record: Mapping[str, Any]) -> Replay:
     except RulesError as error:
         raise RecordError(_rules_message(error)) from None
     names = record["players"]
-    if (
-        not isinstance(names, list)
-        or not names
-        or not all(isinstance(n, str) and n.strip() for n in names)
-    ):
+    if not isinstance(names, list) or not names:
         raise RecordError(_("players: a list of names is needed"))
+    for place, name in enumerate(names, start=1):
+        if not isinstance(name, str):
+            raise RecordError(
+                _("players: name {place} is {value}, not a text in quotes").format(
+                    place=place, value=shown(name)
+                )
+            )
+        if not name.strip():
+            raise RecordError(_("players: name {place} is empty").format(place=place))
     rounds = record["rounds"]
     if not isinstance(rounds, list):
         raise RecordError(_("rounds: a list of rounds is needed"))
@@ -470,8 +475,17 @@ def _check_won_so_far(game: Game, won: Any, played: Sequence[int], where: str) -
     if won is None:
         return
     _check_won_counts(game, won, where)
-    if won != list(played):
-        raise RecordError(_("{where}: won does not match the tricks played").format(where=where))
+    for seat, (said, taken) in enumerate(zip(won, played, strict=True)):
+        if said != taken:
+            raise RecordError(
+                ngettext(
+                    "{where}: won gives {said} for {name}, but the tricks played give "
+                    "{name} {taken} trick",
+                    "{where}: won gives {said} for {name}, but the tricks played give "
+                    "{name} {taken} tricks",
+                    taken,
+                ).format(where=where, said=said, name=game.names[seat], taken=taken)
+            )
 
 
 def _check_won_counts(game: Game, won: Any, where: str) -> None:
@@ -484,7 +498,7 @@ def _check_won_counts(game: Game, won: Any, where: str) -> None:
     for seat, count in enumerate(won):
         if isinstance(count, bool) or not isinstance(count, int):
             raise RecordError(
-                _("{where}: the tricks won by {name} are not a number: {value}").format(
+                _("{where}: the tricks won by {name} are not a whole number: {value}").format(
                     where=where, name=game.names[seat], value=shown(count)
                 )
             )
@@ -521,7 +535,7 @@ def _replay_bids(game: Game, bids: Any, where: str, *, allow_partial: bool) -> b
 def _check_bid_is_number(game: Game, seat: int, bid: Any, where: str) -> None:
     if isinstance(bid, bool) or not isinstance(bid, int):
         raise RecordError(
-            _("{where}: the bid of {name} is not a number: {value}").format(
+            _("{where}: the bid of {name} is not a whole number: {value}").format(
                 where=where, name=game.names[seat], value=shown(bid)
             )
         )
