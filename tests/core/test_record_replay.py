@@ -678,7 +678,7 @@ def test_a_full_round_in_progress_may_say_what_was_won_so_far() -> None:
     record["rounds"][0]["won"] = [2, 0, 0, 0]
     with pytest.raises(
         RecordError,
-        match="round 1: won gives 2 for Jeanne, but the tricks played give Jeanne 1 trick$",
+        match=r"round 1: won gives 2 for Jeanne, but the tricks played give Jeanne 1 trick$",
     ):
         replay(record)
 
