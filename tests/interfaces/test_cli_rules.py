@@ -50,8 +50,10 @@ def test_rules_explains_every_option_of_a_preset_with_its_source() -> None:
 def test_rules_with_players_shows_the_ladder() -> None:
     result = run("rules", "prime", "--players", "5")
     assert result.exit_code == 0, result.stderr
-    sizes = " ".join(str(n) for n in [*range(1, 11), *range(10, 0, -1)])
-    assert f"With 5 players: 20 rounds of {sizes} cards." in result.stdout
+    sizes = ", ".join(str(n) for n in [*range(1, 11), *range(10, 0, -1)])
+    assert f"With 5 players: 20 rounds, cards dealt round by round: {sizes}." in result.stdout
+    single = run("rules", "--players", "3", "--rule", "ladder=[1]")
+    assert "With 3 players: 1 round, cards dealt: 1." in single.stdout
 
 
 def test_rules_says_which_options_differ_from_the_preset() -> None:

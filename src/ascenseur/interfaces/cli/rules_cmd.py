@@ -84,10 +84,10 @@ def _explain(rules: Rules, players: int | None) -> None:
         typer.echo("")
         typer.echo(
             ngettext(
-                "With {n} players: {count} round of {sizes} cards.",
-                "With {n} players: {count} rounds of {sizes} cards.",
+                "With {n} players: {count} round, cards dealt: {sizes}.",
+                "With {n} players: {count} rounds, cards dealt round by round: {sizes}.",
                 len(sizes),
-            ).format(n=players, count=len(sizes), sizes=" ".join(str(s) for s in sizes))
+            ).format(n=players, count=len(sizes), sizes=", ".join(str(s) for s in sizes))
         )
     typer.echo("")
     typer.echo(_("Sources: [A] Boîte à jeux, [B] the 10-point bonus, [C] the Spanish ascensor."))
