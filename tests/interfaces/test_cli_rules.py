@@ -42,6 +42,7 @@ def test_rules_explains_every_option_of_a_preset_with_its_source() -> None:
     for option in OPTION_NAMES:
         assert f"\n{option} = " in out
     assert "void_rule = must-trump\n" in out
+    assert "max_cards = none\n" in out  # as typed: --rule max_cards=none
     assert "must trump if they can" in out
     assert "bid_limit = hook\n    The dealer may not make the bids total" in out
     assert "[A]" in out and "Changed from the preset" not in out

@@ -291,11 +291,15 @@ class Rules:
                     )
 
     def explain(self) -> list[tuple[str, str, str]]:
-        """Each option as (name, value, explanation with its source), for people."""
+        """Each option as (name, value, explanation with its source), for people: the value
+        as it is typed on the command line (``max_cards = none``, ``ladder = [1, 3]``)."""
         rows = []
         for name in OPTION_NAMES:
             value = self.options()[name]
-            text = json.dumps(value) if not isinstance(value, str) else value
+            if value is None:
+                text = "none"  # JSON's null; TOML has none: there, the option is left out
+            else:
+                text = json.dumps(value) if not isinstance(value, str) else value
             rows.append((name, text, explain_option(name, getattr(self, name))))
         return rows
 
