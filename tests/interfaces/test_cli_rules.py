@@ -266,3 +266,18 @@ def test_a_malformed_rule_text_is_refused_not_a_crash(text: str) -> None:
     assert result.exit_code == 2, result.output
     assert text.split("=")[0] + ":" in result.output
     assert len(result.output) < 400  # a long value is cut in the message
+
+
+def test_options_that_never_apply_with_tarot_trumps_say_so() -> None:
+    """enculette keeps trump and void_rule for a deck change; with its single suit neither
+    acts, and the explanation must not speak of a suit turned up or of being out of one."""
+    out = run("rules", "enculette").stdout
+    assert "trump = turn-up\n    With tarot trumps no card is turned up" in out
+    assert "void_rule = must-trump\n    With tarot trumps every card is of the one suit" in out
+    standard = run("rules", "enculette", "--rule", "deck=standard").stdout
+    assert "trump = turn-up\n    After the deal the top card of the stock is turned up" in standard
+
+
+def test_a_scoring_table_with_the_pool_adds_it_to_a_made_bid() -> None:
+    out = run("rules", "--rule", "scoring.made_base=10").stdout
+    assert "Made: 10 + 1 per trick, plus the pool; missed: 0 per trick − 1 per trick" in out

@@ -300,7 +300,18 @@ class Rules:
                 text = "none"  # JSON's null; TOML has none: there, the option is left out
             else:
                 text = json.dumps(value) if not isinstance(value, str) else value
-            rows.append((name, text, explain_option(name, getattr(self, name))))
+            # With tarot trumps' single suit, two options never apply (they would with
+            # another deck): say so rather than explain what does not happen.
+            if name == "trump" and self.deck is DeckKind.TAROT_TRUMPS:
+                sentence = _("With tarot trumps no card is turned up: there is no trump suit.")
+            elif name == "void_rule" and self.deck is DeckKind.TAROT_TRUMPS:
+                sentence = _(
+                    "With tarot trumps every card is of the one suit: nobody is ever out of "
+                    "it, so this never applies."
+                )
+            else:
+                sentence = explain_option(name, getattr(self, name))
+            rows.append((name, text, sentence))
         return rows
 
 
@@ -689,7 +700,9 @@ _EXPLANATIONS: Final[dict[str, dict[str, str]]] = {
         "up-down-double-peak": N_(
             "Hands of 1 up to the most, the most twice, then back down to 1 [B]."
         ),
-        "down-up": N_("Hands from the most down to 1, then back up [A, l'enculette]."),
+        "down-up": N_(
+            "Hands from the largest down to 1, then back up to the largest [A, l'enculette]."
+        ),
         "list": N_("Exactly these hand sizes, in this order."),
     },
     "max_cards": {
@@ -745,8 +758,8 @@ _EXPLANATIONS: Final[dict[str, dict[str, str]]] = {
         "bonus-10": N_("Made: 10 plus 1 per trick; missed: 0 [B]."),
         "ascensor": N_("Made: 10 plus 5 per trick; missed: minus 5 per trick of difference [C]."),
         "table": N_(
-            "Made: {made_base} + {made_per_trick} per trick; missed: {missed_per_trick} per "
-            "trick − {missed_per_diff} per trick of difference{pool}."
+            "Made: {made_base} + {made_per_trick} per trick{pool}; missed: {missed_per_trick} "
+            "per trick − {missed_per_diff} per trick of difference."
         ),
     },
 }
