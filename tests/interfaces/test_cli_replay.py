@@ -243,7 +243,8 @@ def test_records_breaking_a_rule_are_refused(
     [
         (b'{"format": ', ["not a JSON document", "line 1"]),
         (b"[1, 2]", ["a record is a JSON object"]),
-        (b"", ["not a JSON document"]),
+        (b"", ["the record is empty; a record is a JSON object"]),
+        (b" \n\t\n", ["the record is empty"]),
         (b'{"format": "ascenseur/1", "players": "\xe9"}', ["not UTF-8 text (byte 38)"]),
         (b'\xef\xbb\xbf{"a": \xff}', ["not UTF-8 text (byte 9)"]),
         (b"[" * 100_000 + b"]" * 100_000, ["not a record", "nested too deeply"]),
@@ -262,6 +263,7 @@ def test_records_breaking_a_rule_are_refused(
         "truncated JSON",
         "not an object",
         "empty",
+        "blank",
         "not UTF-8",
         "not UTF-8 after a BOM",
         "nested too deeply",

@@ -134,6 +134,8 @@ def _json_reason(message: str) -> str:
 
 def loads(text: str) -> dict[str, Any]:
     """Parse a record's JSON text (not yet checked against the rules)."""
+    if not text.strip():
+        raise RecordError(_("the record is empty; a record is a JSON object"))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
