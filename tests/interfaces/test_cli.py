@@ -217,6 +217,17 @@ def test_an_unknown_bot_is_refused_in_the_same_words_by_both_commands(name: str)
 
 
 @pytest.mark.parametrize("name", ["simulate", "tournament"])
+def test_an_empty_bot_between_commas_is_refused_in_the_same_words_by_both_commands(
+    name: str,
+) -> None:
+    result = CliRunner().invoke(
+        get_app(), ["--lang", "en", name, "--players", "3", "--bots", "random,,rules"]
+    )
+    assert result.exit_code == 2
+    assert result.stderr == "--bots: an empty name between commas; give one bot per seat\n"
+
+
+@pytest.mark.parametrize("name", ["simulate", "tournament"])
 def test_more_games_than_can_be_counted_exactly_are_refused(name: str) -> None:
     result = CliRunner().invoke(get_app(), ["--lang", "en", name, "--games", str(10**20)])
     assert result.exit_code == 2

@@ -169,6 +169,8 @@ def simulate_command(
     except RulesError as error:
         raise refuse(str(error)) from None
     kinds = _split(bots) or ["random"]
+    if not all(kinds):
+        raise refuse(_("--bots: an empty name between commas; give one bot per seat"))
     if len(kinds) == 1:
         kinds = kinds * players
     if len(kinds) != players:

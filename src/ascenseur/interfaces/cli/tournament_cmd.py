@@ -53,12 +53,15 @@ def tournament(
     rules_file: RulesFileOption = None,
     players: Annotated[
         int | None,
-        typer.Option("--players", help=N_("Number of players (default: the number of bots).")),
+        typer.Option(
+            "--players", min=1, help=N_("Number of players (default: the number of bots).")
+        ),
     ] = None,
     bots: Annotated[
         str,
         typer.Option(
             "--bots",
+            metavar="KIND,KIND,…",
             help=N_(
                 "One bot per seat, comma-separated: random, rules, search, easy, medium, "
                 "hard, expert (and ismcts with the openspiel extra)."
