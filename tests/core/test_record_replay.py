@@ -314,6 +314,35 @@ def test_record_two_decks_an_unmarked_card_whose_first_copy_was_stripped_is_the_
     replayed = replay(record)
     assert str(replayed.game.results[0].hands[0][0]) == "2H'"
     assert score_sheet(replayed)["rounds"][0]["won"] == [0, 0, 0, 0, 0, 0, 1]
+    # A second 2H is one more than the stripped decks hold: said so, not "not in the deck".
+    record["rounds"][0]["hands"][1] = ["2H"]
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == (
+        "round 1: 2H is dealt twice, but the deck holds one 2H: the other was stripped "
+        "(strip_to_multiple)"
+    )
+
+
+def test_record_two_decks_dealt_whole_may_turn_no_card_whatever_card_is_written() -> None:
+    """Ten players, two decks stripped to 100 cards, ten each: no stock, so no trump; a
+    turned card written anyway is refused for that, even one both copies of are dealt."""
+    game = Game.new(preset("classique"), 10, first_dealer=0)
+    deck = [str(c) for c in game.table.deck]
+    hands = [deck[i::10] for i in range(10)]
+    record = {
+        "format": "ascenseur/1",
+        "rules": {"preset": "classique", "ladder": [10]},
+        "players": [f"P{i}" for i in range(10)],
+        "rounds": [{"dealer": 0, "hands": hands, "trump": "AS"}],
+    }
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == (
+        "round 1: no card may be turned up: the deal leaves no card in the stock"
+    )
+    record["rounds"][0]["trump"] = None
+    assert replay(record).game.hand_size == 10
 
 
 def test_record_summary_round_may_say_it_has_no_trump_and_no_tricks() -> None:

@@ -507,6 +507,17 @@ class Game:
                 seen |= bit
                 mask |= bit
             masks.append(mask)
+        # Whether a card is turned up at all comes first: when none may be, which card was
+        # written is beside the point.
+        expected = self._turns_up_trump(self.hand_size)
+        if expected and trump is None:
+            raise InvalidDealError(
+                _("a card must be turned up: the stock is not empty and the rules turn a trump")
+            )
+        if not expected and trump is not None:
+            raise InvalidDealError(
+                _("no card may be turned up: {why}").format(why=self._why_no_trump())
+            )
         if trump is not None:
             bit = 1 << trump
             if not bit & t.deck_mask:
@@ -517,15 +528,6 @@ class Game:
                 raise InvalidDealError(
                     _("the turned card {card} is also in a hand").format(card=trump)
                 )
-        expected = self._turns_up_trump(self.hand_size)
-        if expected and trump is None:
-            raise InvalidDealError(
-                _("a card must be turned up: the stock is not empty and the rules turn a trump")
-            )
-        if not expected and trump is not None:
-            raise InvalidDealError(
-                _("no card may be turned up: {why}").format(why=self._why_no_trump())
-            )
         return self._start_round(masks, trump)
 
     def _turns_up_trump(self, size: int) -> bool:

@@ -385,11 +385,25 @@ def _second_copies(
             )
         elif not deck >> card & 1 and has_second:
             card = second  # the first copy was stripped: only the second is in the deck
+        elif not deck >> card & 1 and deck >> second & 1:
+            raise RecordError(
+                _(
+                    "{where}: {card} is dealt twice, but the deck holds one {card}: the other "
+                    "was stripped (strip_to_multiple)"
+                ).format(where=where, card=card)
+            )
         taken |= 1 << card
         return card
 
     resolved = [[resolve(card) for card in hand] for hand in hands]
-    return resolved, resolve(trump) if trump is not None else None
+    if trump is None:
+        return resolved, None
+    try:
+        return resolved, resolve(trump)
+    except RecordError:
+        # A turned card that no copy can be: the deal's own checks say why (no card may be
+        # turned up at all, or it is in a hand).
+        return resolved, trump
 
 
 def _held_copy(game: Game, card: Card) -> Card:
