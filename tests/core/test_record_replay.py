@@ -570,7 +570,7 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "won_total",
         _set("rounds.1.won", [3, 1, 2, 2]),
-        "round 2: the tricks won add up to 8, not to the 7 cards dealt",
+        "round 2: the tricks won add up to 8, not to the 7 cards in each hand",
     ),
     (
         "won_negative",

@@ -1000,8 +1000,8 @@ class Game:
             if sum(won) != self.hand_size:
                 raise IllegalActionError(
                     ngettext(
-                        "the tricks won add up to {total}, not to the {size} card dealt",
-                        "the tricks won add up to {total}, not to the {size} cards dealt",
+                        "the tricks won add up to {total}, not to the {size} card in each hand",
+                        "the tricks won add up to {total}, not to the {size} cards in each hand",
                         self.hand_size,
                     ).format(total=sum(won), size=self.hand_size),
                     rule="won",
