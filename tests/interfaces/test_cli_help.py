@@ -339,6 +339,15 @@ def test_a_lang_the_command_does_not_take_leaves_the_refusal_in_one_language() -
     assert "Option inconnue : --lang (--lang se place avant la commande" in shown
 
 
+def test_an_option_without_its_value_is_refused_with_the_usage_line_as_the_others() -> None:
+    result = CliRunner().invoke(get_app(), ["--lang", "en", "tournament", "--jobs"])
+    assert result.exit_code == 2
+    shown = flat(result.stderr)
+    assert shown.startswith("Usage: ascenseur tournament [OPTIONS]")
+    assert "Try 'ascenseur tournament --help' for help." in shown
+    assert "Option '--jobs' needs a value." in shown
+
+
 def test_a_refusal_of_the_installed_command_is_translated_too() -> None:
     done = run("--lang", "es", "tournament", "--games", "0")
     assert done.returncode == 2

@@ -56,6 +56,17 @@ class _TranslatedFrame:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=self._usage_prefix)
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # The parser raises some mistakes (an option without its value) without the
+        # command's context: given it, they are printed with the usage line and "Try … for
+        # help." as the others are.
+        try:
+            return super().parse_args(ctx, args)  # type: ignore[misc, no-any-return]
+        except UsageError as error:
+            if error.ctx is None:
+                error.ctx = ctx
+            raise
+
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:
