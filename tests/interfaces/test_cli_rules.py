@@ -199,6 +199,16 @@ def test_bad_rules_files_are_refused(tmp_path: Path, text: str, fragments: list[
     assert_refused(run("rules", "--rules-file", str(house)), *fragments)
 
 
+@pytest.mark.parametrize(
+    "text", ['colour = "red"', 'max_cards = "7"', 'preset = "bridge"', "decks = 3"]
+)
+def test_a_value_refused_in_a_rules_file_names_the_file(tmp_path: Path, text: str) -> None:
+    """The command line may give the same option: the message says where the bad one is."""
+    house = tmp_path / "house.toml"
+    house.write_text(text, encoding="utf-8")
+    assert_refused(run("rules", "--rules-file", str(house)), f"(in {house})")
+
+
 def test_toml_mistakes_are_said_in_the_language_of_the_game(tmp_path: Path) -> None:
     """Where the file breaks, and the commonest reasons, in the player's words."""
     house = tmp_path / "house.toml"

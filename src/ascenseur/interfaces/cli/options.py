@@ -28,6 +28,7 @@ import typer
 from ascenseur.core.rules import (
     Rules,
     RulesError,
+    check_option,
     option_from_text,
     preset,
 )
@@ -200,8 +201,19 @@ def build_rules(
         file_options = read_rules_file(rules_file)
     file_preset = file_options.pop("preset", None)
     if file_preset is not None and not isinstance(file_preset, str):
-        raise RulesError("preset", _("{value!r} is not a preset name").format(value=file_preset))
-    rules = preset(preset_name or file_preset or "classique")
+        raise _in_file(
+            RulesError("preset", _("{value!r} is not a preset name").format(value=file_preset)),
+            rules_file,
+        )
+    for key, value in file_options.items():
+        try:
+            check_option(key, value)
+        except RulesError as error:
+            raise _in_file(error, rules_file) from None
+    try:
+        rules = preset(preset_name or file_preset or "classique")
+    except RulesError as error:
+        raise (error if preset_name else _in_file(error, rules_file)) from None
     command_line: list[dict[str, Any]] = []
     for text in rule_texts:
         key, value = parse_rule_text(text)
@@ -214,6 +226,14 @@ def build_rules(
     if players is not None:
         rules.validate(players)
     return rules
+
+
+def _in_file(error: RulesError, rules_file: Path | None) -> RulesError:
+    """``error``, saying which file the refused value was read from (the command line may
+    give the same option too)."""
+    return RulesError(
+        error.option, _("{reason} (in {path})").format(reason=error.reason, path=rules_file)
+    )
 
 
 def refuse(message: str) -> typer.Exit:
