@@ -118,6 +118,24 @@ def test_every_language_runs_the_commands_and_writes_the_same_record(
     assert records[0] == records[1]
 
 
+def run_writing_to(
+    output: int, lang: str, args: list[str], tmp_path: Path
+) -> subprocess.CompletedProcess[str]:
+    """The installed command with its standard output on ``output`` (a descriptor), and
+    ``RECORD`` in ``args`` standing for a copy of RECORD.md's example."""
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(EXAMPLE_RECORD), encoding="utf-8")
+    args = [str(record) if arg == "RECORD" else arg for arg in args]
+    program = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "ascenseur"]
+    return subprocess.run(
+        [*program, "--lang", lang, *args],
+        stdout=output,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+    )
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -132,20 +150,10 @@ def test_output_closed_early_ends_as_unix_commands_do_not_as_a_bug(
 ) -> None:
     """``ascenseur replay FILE | head -1``: the reader is gone before the output is written;
     the command ends quietly with 141 (128 + SIGPIPE), not with 1, our status for a bug."""
-    record = tmp_path / "record.json"
-    record.write_text(json.dumps(EXAMPLE_RECORD), encoding="utf-8")
-    args = [str(record) if arg == "RECORD" else arg for arg in args]
-    program = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "ascenseur"]
     reader, writer = os.pipe()
     os.close(reader)  # nobody will read: the first write fails
     try:
-        done = subprocess.run(
-            [*program, "--lang", "en", *args],
-            stdout=writer,
-            stderr=subprocess.PIPE,
-            text=True,
-            timeout=60,
-        )
+        done = run_writing_to(writer, "en", args, tmp_path)
     finally:
         os.close(writer)
     assert done.returncode == 141
@@ -165,18 +173,8 @@ def test_output_closed_early_ends_as_unix_commands_do_not_as_a_bug(
 def test_output_that_cannot_be_written_is_said_in_one_line(args: list[str], tmp_path: Path) -> None:
     """``ascenseur replay FILE > /dev/full``: a full disk is no bug of ours; one line says
     it, in the game's language, and no traceback."""
-    record = tmp_path / "record.json"
-    record.write_text(json.dumps(EXAMPLE_RECORD), encoding="utf-8")
-    args = [str(record) if arg == "RECORD" else arg for arg in args]
-    program = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "ascenseur"]
     with open("/dev/full", "w") as full:
-        done = subprocess.run(
-            [*program, "--lang", "fr", *args],
-            stdout=full,
-            stderr=subprocess.PIPE,
-            text=True,
-            timeout=60,
-        )
+        done = run_writing_to(full.fileno(), "fr", args, tmp_path)
     assert done.returncode == 1
     assert done.stderr == "impossible d'écrire la sortie : plus de place sur le disque\n"
 
