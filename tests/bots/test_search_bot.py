@@ -147,6 +147,23 @@ def test_hints_say_why_in_one_line() -> None:
         assert "likely deals" in hint.reason and "\n" not in hint.reason
 
 
+def test_a_hint_near_the_end_of_a_game_says_points_a_round_can_score() -> None:
+    """In the last rounds a move is chosen for its points and the chance to finish first;
+    the hint must still say points the round can give, not that mixed value."""
+    rules = preset("prime").override({"ladder": [2, 3]})
+    for level in ("hard", "expert"):
+        game = Game.new(rules, 3, first_dealer=0)
+        game.deal(random.Random(8))
+        bot = make_bot(level, 1)
+        view = game.view(game.turn)
+        hint = bot.hint(view)
+        assert "best chance to finish first" in hint.reason
+        said = float(hint.reason.split(" it scores ")[1].split(" on average")[0])
+        best_possible = 10 + view.hand_size  # prime: 10 + 1 per trick, all the tricks
+        assert 0 <= said <= best_possible, hint.reason
+        assert bot.last_values[hint.action] > said  # the value counted the chance too
+
+
 def test_the_search_bot_takes_the_only_trick_it_can_win_when_it_needs_one() -> None:
     game = two_card_endgame()
     bot = SearchBot(3, iterations=40)

@@ -438,6 +438,9 @@ class SearchBot:
         self.last_alive: list[int] = []
         self.last_samples: tuple[dict[int, list[float]], list[float]] = ({}, [])
         self.last_values: dict[int, float] = {}
+        #: Our mean points after each action (``last_values`` adds, near the end of a
+        #: game, the chance to finish first): what the hint says a move scores.
+        self.last_points: dict[int, float] = {}
         self.last_worlds = 0
         self.last_iterations = 0
         self.last_visits: dict[int, int] = {}
@@ -517,6 +520,7 @@ class SearchBot:
         valuer = Valuer(view, self.rivalry)
         alive = list(legal)
         samples: dict[int, list[float]] = {a: [] for a in legal}
+        own: dict[int, list[int]] = {a: [] for a in legal}  # our points alone, for the hint
         weights: list[float] = []
         bidding = view.phase is Phase.BID
         spent_playouts = 0
@@ -551,6 +555,7 @@ class SearchBot:
                     policy_playout(game, self.playout_noise, self.rng, view.seat, worth)
                     points = game.results[-1].points
                 samples[action].append(valuer.value(points))
+                own[action].append(points[view.seat])
             weights.append(weight)
             spent_playouts += len(alive)
             spent_plays += len(alive) * plays
@@ -563,11 +568,13 @@ class SearchBot:
         self.last_alive = alive
         self.last_samples = (samples, weights)
         out = {}
+        self.last_points = {}
         for a in legal:
             values = samples[a]
             w = weights[: len(values)]
             total = sum(w)
             out[a] = sum(x * y for x, y in zip(values, w, strict=True)) / total
+            self.last_points[a] = sum(x * y for x, y in zip(own[a], w, strict=True)) / total
         return out
 
     def _tree_search(
@@ -606,6 +613,7 @@ class SearchBot:
         done = 0
         depth = 0
         solved: dict[tuple[object, ...], tuple[int, ...]] = {}  # endgames met again
+        own: dict[int, float] = {}  # our points alone after each first move, for the hint
         while done < budget:
             if play_budget is not None and spent + plays > play_budget and done >= 4:
                 break
@@ -616,6 +624,7 @@ class SearchBot:
             worth = worths[min(k, len(pool) - 1)]
             node = root
             path: list[tuple[_Node, int]] = []
+            first: int | None = None
             while game.phase is Phase.BID or game.phase is Phase.PLAY:
                 seat = game.turn
                 if seat == me or ucb_others:
@@ -630,6 +639,8 @@ class SearchBot:
                     new = found is None
                     child = node.children[action] = found or _Node()
                 game.push(action)
+                if first is None:
+                    first = action
                 path.append((child, seat))
                 node = child
                 if new:
@@ -647,6 +658,8 @@ class SearchBot:
             else:
                 points = game.results[-1].points
             depth = max(depth, len(path))
+            if first is not None:
+                own[first] = own.get(first, 0.0) + points[me]
             mine = valuer.value(points) / scale
             for child, seat in path:
                 child.visits += 1
@@ -659,9 +672,12 @@ class SearchBot:
         self.last_alive = [a for a in legal if a in root.children]
         self.last_samples = ({}, [])
         out = {}
+        self.last_points = {}
         for a in legal:
             tried = root.children.get(a)
             out[a] = tried.reward / tried.visits * scale if tried and tried.visits else -math.inf
+            if tried and tried.visits:
+                self.last_points[a] = own.get(a, 0.0) / tried.visits
         self.last_visits = {a: child.visits for a, child in root.children.items()}
         # The move most visited is the one chosen (``_decide`` picks among ``last_alive``).
         most = max(self.last_alive, key=lambda a: (root.children[a].visits, out[a]))
@@ -699,26 +715,29 @@ class SearchBot:
         return keep
 
     def _reason(self, view: PlayerView, best: int, values: dict[int, float]) -> str:
+        """The hint's line: what the move scores on average over the deals searched. Near
+        the end of a game the move is chosen for the chance to finish first as well, so the
+        line says that rather than a margin of points it was not chosen by."""
         others = [v for a, v in values.items() if a != best and math.isfinite(v)]
         margin = values[best] - max(others) if others else 0.0
-        if view.phase is Phase.BID:
+        points = decimal(self.last_points.get(best, values[best]))
+        bidding = view.phase is Phase.BID
+        if bidding:
+            move = _("bid {bid}").format(bid=best)
+        else:
+            card = view.legal_actions[view.legal_actions.index(best)]
+            move = card.display() if hasattr(card, "display") else str(card)
+        if Valuer(view).aware:
+            return _(
+                "{move}: over {worlds} likely deals it scores {value} on average, and gives "
+                "the best chance to finish first"
+            ).format(move=move, worlds=self.last_worlds, value=points)
+        if bidding:
             return _(
                 "bid {bid}: over {worlds} likely deals it scores {value} on average, "
                 "{margin} more than any other bid"
-            ).format(
-                bid=best,
-                worlds=self.last_worlds,
-                value=decimal(values[best]),
-                margin=decimal(margin),
-            )
-        card = view.legal_actions[view.legal_actions.index(best)]
-        shown = card.display() if hasattr(card, "display") else str(card)
+            ).format(bid=best, worlds=self.last_worlds, value=points, margin=decimal(margin))
         return _(
             "{card}: over {worlds} likely deals it scores {value} on average, "
             "{margin} more than the next best card"
-        ).format(
-            card=shown,
-            worlds=self.last_worlds,
-            value=decimal(values[best]),
-            margin=decimal(margin),
-        )
+        ).format(card=move, worlds=self.last_worlds, value=points, margin=decimal(margin))
