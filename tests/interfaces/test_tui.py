@@ -1039,7 +1039,9 @@ def test_ctrl_c_says_which_key_quits_in_the_game_language(
         run(scenario())
 
 
-@pytest.mark.parametrize(("players", "width"), [(12, 66), (20, 66), (12, 96)])
+@pytest.mark.parametrize(
+    ("players", "width"), [(12, 66), (20, 66), (12, 96), (20, 80), (20, 72), (16, 60)]
+)
 def test_the_score_sheet_names_of_a_big_table_stay_apart(players: int, width: int) -> None:
     """Cut to fit, Player 1 and Player 11 still read apart: the last word is kept."""
     rules = preset("classique").override({"ladder": [1, 1]})

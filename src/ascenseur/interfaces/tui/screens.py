@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -142,8 +143,18 @@ def _cut(name: Text, width: int) -> Text:
 
 
 def _cell_widths(header: list[Text], rows: list[list[Text]]) -> list[int]:
-    """Each column as wide as its widest cell."""
-    return [max([row[c].cell_len for row in rows] + [1]) for c in range(len(header))]
+    """Each column as wide as its widest cell, and a player's at least as wide as the
+    number that ends the name ("Player 11" is never cut to "1", another player's number)."""
+    return [
+        max([row[c].cell_len for row in rows] + [_name_floor(name) if c >= 2 else 1])
+        for c, name in enumerate(header)
+    ]
+
+
+def _name_floor(name: Text) -> int:
+    """The fewest columns that keep a name told apart: its closing number whole."""
+    number = re.search(r"[0-9]+$", name.plain)
+    return len(number.group()) if number else 1
 
 
 def _column_widths(
