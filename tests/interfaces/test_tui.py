@@ -698,8 +698,12 @@ def test_the_last_trick_of_a_round_stays_on_the_table_under_the_score_sheet(
                 # beside it, the bid and tricks of that round, not the next one's blanks
                 scored = session.game.results[0]
                 assert lines[1] == f"bid {scored.bids[s]} · won {scored.won[s]}"
+                # and that round's dealer, not the next one's
+                assert ("dealer" in lines[0]) == (s == scored.dealer), (s, lines[0])
             status = game_screen.query_one("#status", Static).render().plain  # type: ignore[union-attr]
             assert "1/2" in status
+            ladder = game_screen.query_one("#ladder", Static).render().plain  # type: ignore[union-attr]
+            assert ladder.split() == ["[2]", "3"]
 
     run(scenario())
 

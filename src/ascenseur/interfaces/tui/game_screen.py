@@ -223,9 +223,7 @@ class GameScreen(Screen[None]):
         # the turn direction first: a long line in French or Spanish is cut at its end
         arrow = "↻" if view.rules.direction is Direction.CLOCKWISE else "↺"
         text.append(f"· {view.rules.preset} {arrow} · ")
-        # Between two rounds (dealt next), the round just scored.
-        between = view.phase is Phase.DEAL and view.round_index > 0
-        shown_round = min(view.round_index + (0 if between else 1), view.rounds)
+        shown_round = min(self.shown_round_index(view) + 1, view.rounds)
         text.append(_("round {n}/{total}").format(n=shown_round, total=view.rounds))
         if view.phase in (Phase.BID, Phase.PLAY):
             text.append(" · ")
@@ -249,7 +247,7 @@ class GameScreen(Screen[None]):
         marker = "▶ " if view.turn == s else "  "
         text.append(marker, style="bold yellow")
         text.append(self.name_of(s), style=f"bold {seat_color(s)}")
-        if view.dealer == s and view.phase is not Phase.OVER:
+        if self.shown_dealer(view) == s:
             text.append("  ")
             text.append(_("dealer"), style="reverse")
         text.append("\n")
@@ -277,10 +275,27 @@ class GameScreen(Screen[None]):
         self.append_held(text, view, s)
         self.append_card(text, view, s, empty="·")
         self.append_points(text, view, s)
-        if view.dealer == s and view.phase is not Phase.OVER:
+        if self.shown_dealer(view) == s:
             text.append(" ")
             text.append(_("dealer"), style="reverse")
         return text
+
+    @staticmethod
+    def shown_round_index(view: PlayerView) -> int:
+        """The round the screen is about: between two rounds (the next not dealt yet), the
+        one just scored, whose last trick is still on the table — its number, its dealer
+        and its place in the ladder, not the next one's."""
+        if view.phase is Phase.DEAL and view.results:
+            return view.round_index - 1
+        return view.round_index
+
+    def shown_dealer(self, view: PlayerView) -> int | None:
+        """The dealer of :meth:`shown_round_index`'s round (``None`` once the game is over)."""
+        if view.phase is Phase.OVER:
+            return None
+        if view.phase is Phase.DEAL and view.results:
+            return view.results[-1].dealer
+        return view.dealer
 
     def bid_and_won(self, view: PlayerView, s: int) -> tuple[str, int]:
         """The bid as a seat shows it (the number, ✓ for a sealed bid, – for none yet) and
@@ -380,18 +395,19 @@ class GameScreen(Screen[None]):
         text = Text(no_wrap=True)
         sizes = view.rules.hand_sizes(view.players)
         cells = [len(str(s)) + 2 for s in sizes]
+        current = self.shown_round_index(view)
         start, end = 0, len(sizes)
         while sum(cells[start:end]) > width - 2:
-            if view.round_index - start > end - 1 - view.round_index:
+            if current - start > end - 1 - current:
                 start += 1
             else:
                 end -= 1
         if start:
             text.append("…", style="dim")
         for i, size in enumerate(sizes[start:end], start):
-            if i == view.round_index and view.phase is not Phase.OVER:
+            if i == current and view.phase is not Phase.OVER:
                 text.append(f"[{size}]", style="bold reverse")
-            elif i < view.round_index:
+            elif i < current:
                 text.append(f" {size} ", style="dim")
             else:
                 text.append(f" {size} ")
