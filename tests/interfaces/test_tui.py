@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
@@ -1113,3 +1114,44 @@ def test_a_name_with_control_characters_cannot_drive_the_terminal(tmp_path: Path
             assert "\\x1b[2JEve" in str(head.columns[3].header)
 
     run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("names", "lang"),
+    [
+        (["Jean-Søren Kierkegaard-Ørsted-Lindqvist", "Zoé🎉", "Ñandú"], "fr"),
+        ([f"Player {n}" for n in range(1, 21)], "es"),
+    ],
+)
+def test_the_dealer_is_marked_however_long_the_names(
+    names: list[str], lang: str, tmp_path: Path
+) -> None:
+    """A long name is cut to leave room for the dealer's mark (a crowded line of a big
+    table shrinks the mark to one letter); the name keeps its closing number."""
+    rules = preset("classique").override({"ladder": [1, 2]})
+    me = len(names) - 1
+
+    async def check(app: AscenseurApp, session: GameSession) -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            view = session.view(me)
+            for s in range(len(names)):
+                box = screen.query_one(f"#seat-{s}", Static)
+                line = box.render().plain.split("\n")[0]  # type: ignore[union-attr]
+                marked = line.rstrip().endswith((_("dealer"), f" {_('D')}"))
+                assert marked == (s == view.dealer), (s, line)
+                assert cell_len(line) <= box.content_region.width, line
+                number = re.search(r"[0-9]+$", names[s])
+                if number is not None:
+                    assert re.search(rf"(^|\D){number.group()}\b", line), line
+
+    # every dealer of the small table; a few of the big one (its seats are alike)
+    for dealer in range(min(len(names), 3)):
+        with language(lang):
+            session = GameSession.new(
+                rules, names, human_seats=(me,), levels="random", seed=2, first_dealer=dealer
+            )
+            run(check(new_app(session, tmp_path), session))

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -48,7 +49,7 @@ from ascenseur.services.session import (
 )
 
 from .chart import seat_color
-from .texts import level_name
+from .texts import cut_name, level_name
 
 if TYPE_CHECKING:
     from .app import AscenseurApp
@@ -181,6 +182,8 @@ class GameScreen(Screen[None]):
                 severity="warning",
             )
         self.too_small = small
+        # The seats cut long names to their width: drawn again once laid out anew.
+        self.call_after_refresh(self.redraw)
 
     @property
     def ascenseur_app(self) -> AscenseurApp:
@@ -209,7 +212,7 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Static).update(self.status_text(view))
         for s in range(view.players):
             box = self.query_one(f"#seat-{s}", Static)
-            box.update(self.seat_text(view, s))
+            box.update(self.seat_text(view, s, box.content_region.width))
             if box.has_class("turn") != (view.turn == s):
                 box.set_class(view.turn == s, "turn")
         self.query_one("#center", Static).update(self.center_text(view))
@@ -240,16 +243,21 @@ class GameScreen(Screen[None]):
             text.append(" »", style="bold yellow")
         return text
 
-    def seat_text(self, view: PlayerView, s: int) -> Text:
+    def seat_text(self, view: PlayerView, s: int, width: int = 0) -> Text:
+        """Seat ``s`` in three lines: name (and the dealer's mark), bid and tricks won, then
+        the card on the table, the points and the level. In ``width`` columns (0: no limit)
+        the name is cut, never the dealer's mark."""
         if self.compact and s != self.seat:
-            return self.compact_seat_text(view, s)
+            return self.compact_seat_text(view, s, width)
         text = Text(no_wrap=True, overflow="ellipsis")
         marker = "▶ " if view.turn == s else "  "
         text.append(marker, style="bold yellow")
-        text.append(self.name_of(s), style=f"bold {seat_color(s)}")
+        after = Text()
         if self.shown_dealer(view) == s:
-            text.append("  ")
-            text.append(_("dealer"), style="reverse")
+            after.append("  ")
+            after.append(_("dealer"), style="reverse")
+        text.append_text(self.name_in(s, width - len(marker) - after.cell_len if width else 0))
+        text.append_text(after)
         text.append("\n")
         bid, won = self.bid_and_won(view, s)
         text.append(_("bid {bid} · won {won}").format(bid=bid, won=won))
@@ -264,21 +272,42 @@ class GameScreen(Screen[None]):
             text.append(f"  {level_name(level)}", style="dim")
         return text
 
-    def compact_seat_text(self, view: PlayerView, s: int) -> Text:
+    def compact_seat_text(self, view: PlayerView, s: int, width: int = 0) -> Text:
         """A seat on one line, for the tables of 12 players or more: name, bid/won, the card
-        on the table, points, then the dealer's mark (what a narrow column cuts first)."""
+        on the table, points, then the dealer's mark. In ``width`` columns the name is cut
+        to keep the rest whole, and the mark shrinks to one letter when the name would
+        otherwise be cut below its number."""
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append("▶ " if view.turn == s else "  ", style="bold yellow")
-        text.append(self.name_of(s), style=f"bold {seat_color(s)}")
+        marker = "▶ " if view.turn == s else "  "
+        text.append(marker, style="bold yellow")
+        after = Text()
         bid, won = self.bid_and_won(view, s)
-        text.append(f" {bid}/{won} ")
-        self.append_held(text, view, s)
-        self.append_card(text, view, s, empty="·")
-        self.append_points(text, view, s)
+        after.append(f" {bid}/{won} ")
+        self.append_held(after, view, s)
+        self.append_card(after, view, s, empty="·")
+        self.append_points(after, view, s)
         if self.shown_dealer(view) == s:
-            text.append(" ")
-            text.append(_("dealer"), style="reverse")
+            mark = _("dealer")
+            room = width - len(marker) - after.cell_len - 1 - cell_len(mark)
+            if width and room < min(cell_len(self.name_of(s)), self.NAME_AT_LEAST):
+                # TRANSLATORS: the dealer's mark in one letter, on a crowded line
+                mark = _("D")
+            after.append(" ")
+            after.append(mark, style="reverse")
+        text.append_text(self.name_in(s, width - len(marker) - after.cell_len if width else 0))
+        text.append_text(after)
         return text
+
+    #: The fewest columns a cut name keeps (below, the line is cut at its end instead).
+    NAME_AT_LEAST = 8
+
+    def name_in(self, s: int, room: int) -> Text:
+        """Seat ``s``'s name (``(you)`` added for the player) in its colour, cut to ``room``
+        columns when it is longer (0: whole), keeping its closing number."""
+        name = Text(self.name_of(s), style=f"bold {seat_color(s)}")
+        if room and name.cell_len > room:
+            return cut_name(name, max(room, min(self.NAME_AT_LEAST, name.cell_len)))
+        return name
 
     @staticmethod
     def shown_round_index(view: PlayerView) -> int:

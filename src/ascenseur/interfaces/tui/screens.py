@@ -33,7 +33,7 @@ from ascenseur.interfaces.typed_text import printable
 from ascenseur.services.session import GameSession
 
 from .chart import seat_color, totals_chart
-from .texts import SETUP_LEVELS, level_name
+from .texts import SETUP_LEVELS, cut_name, level_name
 
 if TYPE_CHECKING:
     from .app import AscenseurApp
@@ -77,7 +77,7 @@ def score_table(session: GameSession, seat: int, width: int) -> tuple[Table, Tab
         )
         for column, name in enumerate(header):
             made.add_column(
-                name if column < 2 else _cut(name, widths[column]),
+                name if column < 2 else cut_name(name, widths[column]),
                 justify="right",
                 width=widths[column],
                 no_wrap=True,
@@ -119,27 +119,6 @@ def _sheet(session: GameSession, seat: int, cells: str) -> tuple[list[Text], lis
         "total": _("total (green: made, red: missed)"),
     }[cells]
     return header, rows, caption
-
-
-def _cut(name: Text, width: int) -> Text:
-    """``name`` in ``width`` columns, keeping what tells it from the others: its last word
-    when short ("Pla…3", "Pl…11", or "11" alone), else its two ends ("Cha…te"), else its
-    end alone."""
-    plain = name.plain
-    if len(plain) <= width:
-        return name
-    words = plain.split()
-    last = words[-1] if len(words) > 1 else ""
-    if last and len(last) <= width - 2:
-        cut = plain[: width - 1 - len(last)].rstrip() + "…" + last
-    elif last.isdigit() and len(last) <= width:
-        cut = last  # "11": a number tells players apart; a shared surname would not
-    elif width >= 3:
-        head, tail = width // 2, (width - 1) // 2
-        cut = plain[:head].rstrip() + "…" + plain[len(plain) - tail :].lstrip()
-    else:
-        cut = plain[len(plain) - width :].strip()
-    return Text(cut, style=name.style)
 
 
 def _cell_widths(header: list[Text], rows: list[list[Text]]) -> list[int]:

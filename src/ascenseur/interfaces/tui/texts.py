@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.text import Text
+
 from ascenseur.i18n import N_, _
 
 LEVEL_NAMES = {
@@ -39,3 +42,39 @@ def level_by_name(text: str) -> str:
         if typed.casefold() in (level, level_name(level).casefold()):
             return level
     return typed
+
+
+def cut_name(name: Text, width: int) -> Text:
+    """``name`` in ``width`` columns, keeping what tells it from the others: its last word
+    when short ("Pla…3", "Pl…11", or "11" alone), else its two ends ("Cha…te"), else its
+    end alone. Columns are counted as the terminal shows them (an emoji takes two)."""
+    plain = name.plain
+    if cell_len(plain) <= width:
+        return name
+    words = plain.split()
+    last = words[-1] if len(words) > 1 else ""
+    if last and cell_len(last) <= width - 2:
+        cut = _head(plain, width - 1 - cell_len(last)).rstrip() + "…" + last
+    elif last.isdigit() and len(last) <= width:
+        cut = last  # "11": a number tells players apart; a shared surname would not
+    elif width >= 3:
+        cut = _head(plain, width // 2).rstrip() + "…" + _tail(plain, (width - 1) // 2).lstrip()
+    else:
+        cut = _tail(plain, width).strip()
+    return Text(cut, style=name.style)
+
+
+def _head(text: str, width: int) -> str:
+    """The longest start of ``text`` that fits in ``width`` columns."""
+    end = 0
+    while end < len(text) and cell_len(text[: end + 1]) <= width:
+        end += 1
+    return text[:end]
+
+
+def _tail(text: str, width: int) -> str:
+    """The longest end of ``text`` that fits in ``width`` columns."""
+    start = len(text)
+    while start > 0 and cell_len(text[start - 1 :]) <= width:
+        start -= 1
+    return text[start:]
