@@ -30,7 +30,7 @@ from ascenseur.core.events import TrickWon
 from ascenseur.core.record import dumps, replay, score_sheet
 from ascenseur.i18n import _, language
 from ascenseur.interfaces.tui import AscenseurApp, make_session
-from ascenseur.interfaces.tui.game_screen import GameScreen, side_layout
+from ascenseur.interfaces.tui.game_screen import GameScreen, revealed_bids_text, side_layout
 from ascenseur.interfaces.tui.screens import EndScreen, ScoreSheetScreen, SetupScreen, score_table
 from ascenseur.services.session import HINT_LEVELS, GameSession, Step, sidecar_path
 
@@ -353,6 +353,17 @@ def sealed_session() -> GameSession:
     return GameSession.new(rules, NAMES, human_seats=(3,), levels="random", seed=6, first_dealer=3)
 
 
+def test_revealed_bids_name_each_bid_apart_from_its_player() -> None:
+    names = ["Player 1", "Player 2", "Player 3"]
+    assert revealed_bids_text(names, [1, 0, 2]) == (
+        "Bids revealed: Player 1: 1, Player 2: 0, Player 3: 2"
+    )
+    with language("fr"):
+        assert revealed_bids_text(names, [1, 0, 2]).endswith(
+            "Player 1 : 1, Player 2 : 0, Player 3 : 2"
+        )
+
+
 def test_sealed_bids_stay_hidden_until_all_are_in(tmp_path: Path) -> None:
     session = sealed_session()
     app = new_app(session, tmp_path)
@@ -364,6 +375,8 @@ def test_sealed_bids_stay_hidden_until_all_are_in(tmp_path: Path) -> None:
             for s in (0, 1, 2):
                 assert "bid ✓" in texts[s]
                 assert f"bid {session.game.bids[s]}" not in texts[s]
+            # no total of bids nobody may see yet: how many are written
+            assert text_of(app, "#center") == "sealed bids: 3 of 4 written"
             await pilot.press("1")
             await play(pilot, app, session, until=lambda: session.game.phase is Phase.PLAY)
             await pilot.pause()

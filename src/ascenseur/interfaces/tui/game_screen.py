@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -411,6 +412,16 @@ class GameScreen(Screen[None]):
                     _("{name} took the trick").format(name=self.shown_name(last.winner)),
                     style="green",
                 )
+        elif view.phase is Phase.BID and view.rules.bidding is Bidding.SIMULTANEOUS:
+            # sealed: the total is nobody's to see yet, only how many have written a bid
+            sealed = len(sealed_bids_in(view))
+            text.append(
+                ngettext(
+                    "sealed bids: {count} of {players} written",
+                    "sealed bids: {count} of {players} written",
+                    sealed,
+                ).format(count=sealed, players=view.players)
+            )
         elif view.phase is Phase.BID:
             total = sum(b for b in view.bids if b is not None)
             text.append(
@@ -576,13 +587,8 @@ class GameScreen(Screen[None]):
                         )
                     )
             elif isinstance(event, BidsRevealed):
-                self.say(
-                    _("Bids revealed: {bids}").format(
-                        bids=", ".join(
-                            f"{self.shown_name(s)} {b}" for s, b in enumerate(event.bids)
-                        )
-                    )
-                )
+                names = [self.shown_name(s) for s in range(len(event.bids))]
+                self.say(revealed_bids_text(names, event.bids))
             elif isinstance(event, TrickWon):
                 self.last_trick = (event.seat, self.trick_so_far)
                 self.trick_so_far = {}
@@ -725,6 +731,17 @@ class GameScreen(Screen[None]):
         from .screens import RulesScreen
 
         self.app.push_screen(RulesScreen(self.session.game.rules))
+
+
+def revealed_bids_text(names: Sequence[str], bids: Sequence[int]) -> str:
+    """The line that reveals sealed bids: each name with its bid ("Ann: 2, Bob: 0"; names
+    that end in a number would run into the bid without the colon)."""
+    return _("Bids revealed: {bids}").format(
+        bids=", ".join(
+            _("{name}: {bid}").format(name=name, bid=bid)
+            for name, bid in zip(names, bids, strict=True)
+        )
+    )
 
 
 def sealed_bids_in(view: PlayerView) -> set[int]:
