@@ -183,8 +183,9 @@ class GameScreen(Screen[None]):
                 severity="warning",
             )
         self.too_small = small
-        # The seats cut long names to their width: drawn again once laid out anew.
-        self.call_after_refresh(self.redraw)
+        # The seats cut long names to their width: drawn again once laid out anew (the
+        # seats alone: the hand and the bids are the game's to draw, one drawing at a time).
+        self.call_after_refresh(self.redraw_seats)
 
     @property
     def ascenseur_app(self) -> AscenseurApp:
@@ -211,15 +212,20 @@ class GameScreen(Screen[None]):
         """Draw everything from the player's view."""
         view = self.view()
         self.query_one("#status", Static).update(self.status_text(view))
+        self.redraw_seats(view)
+        self.query_one("#center", Static).update(self.center_text(view))
+        self.query_one("#ladder", Static).update(self.ladder_text(view))
+        self.query_one("#message", Static).update(self.message_text)
+        await self.draw_actions(view)
+
+    def redraw_seats(self, view: PlayerView | None = None) -> None:
+        """Draw the seats, each in the width it has now."""
+        view = view or self.view()
         for s in range(view.players):
             box = self.query_one(f"#seat-{s}", Static)
             box.update(self.seat_text(view, s, box.content_region.width))
             if box.has_class("turn") != (view.turn == s):
                 box.set_class(view.turn == s, "turn")
-        self.query_one("#center", Static).update(self.center_text(view))
-        self.query_one("#ladder", Static).update(self.ladder_text(view))
-        self.query_one("#message", Static).update(self.message_text)
-        await self.draw_actions(view)
 
     def status_text(self, view: PlayerView) -> Text:
         text = Text()
