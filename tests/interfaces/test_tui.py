@@ -489,6 +489,31 @@ def test_the_setup_screen_explains_a_refused_option(tmp_path: Path) -> None:
     run(scenario())
 
 
+def test_the_setup_screen_says_a_refused_player_count_in_its_own_words(tmp_path: Path) -> None:
+    """No field is called "players" in French: the reason alone, and the focus stays in
+    the field where Enter was pressed, so that the player can correct it."""
+    with language("fr"):
+        app = AscenseurApp(None, delay=0, history=tmp_path)
+
+        async def scenario() -> None:
+            async with app.run_test(size=(100, 40)) as pilot:
+                await pilot.pause()
+                assert app.focused is app.screen.query_one("#preset")  # the first field
+                await pilot.press("shift+tab")  # back from the first field: Start, no stop
+                assert app.focused is app.screen.query_one("#start")
+                field = app.screen.query_one("#players", Input)
+                field.value = "2"
+                field.focus()
+                await pilot.press("enter")
+                await pilot.pause()
+                assert isinstance(app.screen, SetupScreen)
+                shown = text_of(app, "#setup-error")
+                assert shown.startswith("la variante classique se joue de 3 à 20 joueurs"), shown
+                assert app.focused is field
+
+        run(scenario())
+
+
 def test_the_default_game_is_four_players_classique_against_medium() -> None:
     session = make_session(preset("classique"))
     assert session.players == 4 and session.game.rules.preset == "classique"

@@ -399,6 +399,10 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show_summary()
+        # The form's scroll area takes no Tab stop of its own; the first field has focus,
+        # however the screen was opened (--setup, or n at the end of a game).
+        self.query_one("#setup", VerticalScroll).can_focus = False
+        self.query_one("#preset", Select).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self.show_summary()
@@ -414,6 +418,8 @@ class SetupScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.start()
+        if self.is_current:
+            event.input.focus()  # refused: the player goes on typing where they were
 
     def start(self) -> None:
         from .app import build_session
@@ -430,7 +436,13 @@ class SetupScreen(Screen[None]):
         app: AscenseurApp = self.app  # type: ignore[assignment]
         try:
             session = build_session(values, seed=app.setup_seed)
-        except (RulesError, ValueError) as error:
+        except RulesError as error:
+            # "players" is no field of this screen: the reason alone says what is wrong
+            # (too many players for the preset, two players of one name)
+            shown = error.reason if error.option == "players" else str(error)
+            self.query_one("#setup-error", Static).update(Text(shown))
+            return
+        except ValueError as error:
             self.query_one("#setup-error", Static).update(Text(str(error)))
             return
         app.start_game(session)
