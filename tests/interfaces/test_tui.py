@@ -856,6 +856,16 @@ def test_the_footer_says_what_f_does_now_and_tarot_trumps_are_named(tmp_path: Pa
             assert f_says() == "faster"
 
     run(scenario())
+    # with no pause at all (--delay 0) there is no pace to change: the key is not offered
+    unpaced = AscenseurApp(session, delay=0, history=tmp_path / "history")
+
+    async def without_pause() -> None:
+        async with unpaced.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert "f" not in unpaced.active_bindings
+            assert "h" in unpaced.active_bindings
+
+    run(without_pause())
 
 
 def test_a_terminal_below_80_by_24_is_told_so_once(tmp_path: Path) -> None:

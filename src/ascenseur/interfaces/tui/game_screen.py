@@ -119,9 +119,10 @@ class GameScreen(Screen[None]):
             ("q", "save_quit", _("save & quit")),
             ("t", "sheet", _("scores")),
             ("r", "rules", _("rules")),
-            ("f", "faster", _("normal pace") if self.fast else _("faster")),
         ):
             self._bindings.bind(keys, action, description)
+        if delay > 0:  # with no pause at all, there is no pace to change
+            self._bindings.bind("f", "faster", _("faster"))
         self._bindings.bind("left", "app.focus_previous", show=False)
         self._bindings.bind("right", "app.focus_next", show=False)
         for digit in range(10):
