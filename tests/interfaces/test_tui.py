@@ -790,6 +790,17 @@ def test_the_chart_explains_its_star() -> None:
     assert "*" not in alone and "several" not in alone
 
 
+def test_the_chart_legend_breaks_between_entries() -> None:
+    from ascenseur.interfaces.tui.chart import marker, totals_chart
+
+    names = [f"Jugador {n}" for n in range(1, 21)]
+    chart = totals_chart(names, [list(range(20))], width=70).plain
+    legend = [line for line in chart.split("\n") if "Jugador" in line]
+    assert all(len(line.rstrip()) <= 70 for line in legend), legend
+    for seat, name in enumerate(names):
+        assert any(f"{marker(seat)} {name}" in line for line in legend), (name, legend)
+
+
 def test_the_rules_screen_marks_the_options_changed(tmp_path: Path) -> None:
     rules = preset("prime").override({"ladder": [1, 2], "void_rule": "must-trump"})
     session = make_session(rules, names=NAMES, levels=["random"], seed=2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ascenseur.i18n import _
@@ -67,9 +68,16 @@ def totals_chart(
         if x * step + len(label) <= len(axis):
             axis[x * step : x * step + len(label)] = label
     text.append(" " * 7 + "".join(axis) + "\n", style="dim")
+    # The legend, broken between entries, never inside one ("9 Player 9" / "A Player 10")
+    used = 0
     for seat, name in enumerate(names):
+        entry = cell_len(f"{marker(seat)} {name}")
+        if used and used + entry > width:
+            text.append("\n")
+            used = 0
         text.append(f"{marker(seat)} ", style=f"bold {seat_color(seat)}")
         text.append(f"{name}  ")
+        used += entry + 2
     if colors and any(style == "bold white" for style in colors.values()):
         text.append("\n")
         text.append("* ", style="bold white")
