@@ -179,6 +179,22 @@ def test_output_that_cannot_be_written_is_said_in_one_line(args: list[str], tmp_
     assert done.stderr == "impossible d'écrire la sortie : plus de place sur le disque\n"
 
 
+def test_a_command_started_with_its_output_closed_says_so() -> None:
+    """``ascenseur rules >&-``: Python has no standard output at all; the parser would
+    drop every line without a word and end with 0."""
+    program = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "ascenseur"]
+    done = subprocess.run(
+        [*program, "--lang", "es", "rules"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert done.returncode == 1
+    assert done.stderr == "no se puede escribir la salida: la salida estándar está cerrada\n"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

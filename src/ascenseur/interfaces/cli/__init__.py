@@ -228,6 +228,13 @@ def main() -> None:
     # The help is translated when the command is built, before the options are parsed:
     # the language of --lang is set first.
     set_language(language_of_arguments(sys.argv[1:]) or system_language())
+    if sys.stdout is None:
+        # Started with its output closed (ascenseur rules >&-): every command writes there,
+        # and the parser would drop it all without a word.
+        _say_on_stderr(
+            _("cannot write the output: {reason}").format(reason=_("standard output is closed"))
+        )
+        sys.exit(1)
     # The reader of our output may stop early (ascenseur replay FILE | head -1): Rich and the
     # parser then end with status 1, our status for a bug; we say it as Unix commands do
     # (128 + SIGPIPE). Rich's consoles report it through on_broken_pipe (the tables, the
