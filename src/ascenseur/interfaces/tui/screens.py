@@ -150,11 +150,15 @@ def _column_widths(
         grow = min(room, wanted[c] - widths[c])
         widths[c] += grow
         room -= grow
-    while room > 0 and widths != wanted:
-        for c in range(2, len(widths)):  # one column more for every name still cut, in turn
-            if room > 0 and widths[c] < wanted[c]:
-                widths[c] += 1
-                room -= 1
+    while room > 0:
+        # one column more to the narrowest name still cut: the names are cut alike
+        # ("Pla…11", "Pla…12"), not by how wide each player's figures happen to be
+        cut = [c for c in range(2, len(widths)) if widths[c] < wanted[c]]
+        if not cut:
+            break
+        narrowest = min(cut, key=lambda c: (widths[c], c))
+        widths[narrowest] += 1
+        room -= 1
     return widths
 
 
