@@ -324,6 +324,47 @@ def test_record_two_decks_an_unmarked_card_whose_first_copy_was_stripped_is_the_
     )
 
 
+def test_record_two_decks_a_turned_card_is_read_as_a_copy_like_a_dealt_one() -> None:
+    """Where a card is turned up, its copy is read as a dealt card's: the same messages."""
+    record = {
+        "format": "ascenseur/1",
+        "rules": {
+            "ladder": [2],
+            "decks": 2,
+            "strip_to_multiple": False,
+            "duplicate_cards": "deck-order",
+        },
+        "players": ["A", "B", "C"],
+        "rounds": [
+            {"dealer": 0, "hands": [["AC", "2H"], ["3H", "4H"], ["5H", "6H"]], "trump": "AC"}
+        ],
+    }
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == (
+        "round 1: AC is dealt twice; with duplicate_cards = deck-order, write the second copy AC'"
+    )
+    # seven players strip 2C 2D 2H of the first copy: a turned 2H beside a dealt one
+    stripped = {
+        "format": "ascenseur/1",
+        "rules": {"decks": 2, "ladder": [1]},
+        "players": list("ABCDEFG"),
+        "rounds": [
+            {
+                "dealer": 0,
+                "hands": [["2H"], ["3H"], ["4H"], ["5H"], ["6H"], ["7H"], ["8H"]],
+                "trump": "2H",
+            }
+        ],
+    }
+    with pytest.raises(RecordError) as caught:
+        replay(stripped)
+    assert str(caught.value) == (
+        "round 1: 2H is dealt twice, but the deck holds one 2H: the other was stripped "
+        "(strip_to_multiple)"
+    )
+
+
 def test_record_two_decks_dealt_whole_may_turn_no_card_whatever_card_is_written() -> None:
     """Ten players, two decks stripped to 100 cards, ten each: no stock, so no trump; a
     turned card written anyway is refused for that, even one both copies of are dealt."""

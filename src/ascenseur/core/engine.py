@@ -530,6 +530,11 @@ class Game:
                 )
         return self._start_round(masks, trump)
 
+    def turns_up_a_card(self) -> bool:
+        """Whether the deal of the round about to be dealt turns a card up (RULES.md §4:
+        a stock is left, the rules turn a trump, and no peak round without trump)."""
+        return self._turns_up_trump(self.hand_size)
+
     def _turns_up_trump(self, size: int) -> bool:
         t = self.table
         return (

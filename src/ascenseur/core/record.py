@@ -396,14 +396,11 @@ def _second_copies(
         return card
 
     resolved = [[resolve(card) for card in hand] for hand in hands]
-    if trump is None:
-        return resolved, None
-    try:
-        return resolved, resolve(trump)
-    except RecordError:
-        # A turned card that no copy can be: the deal's own checks say why (no card may be
-        # turned up at all, or it is in a hand).
+    if trump is None or not game.turns_up_a_card():
+        # A card written where the deal turns none: the deal's own check says so, whatever
+        # copies the card could be.
         return resolved, trump
+    return resolved, resolve(trump)
 
 
 def _held_copy(game: Game, card: Card) -> Card:
