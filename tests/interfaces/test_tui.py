@@ -1180,6 +1180,8 @@ def test_a_name_with_control_characters_cannot_drive_the_terminal(tmp_path: Path
     [
         (["Jean-Søren Kierkegaard-Ørsted-Lindqvist", "Zoé🎉", "Ñandú"], "fr"),
         ([f"Player {n}" for n in range(1, 21)], "es"),
+        ([f"Joueur {n}" for n in range(1, 10)], "fr"),
+        ([f"Player {n}" for n in range(1, 12)], "en"),
     ],
 )
 def test_the_dealer_is_marked_however_long_the_names(
@@ -1199,7 +1201,10 @@ def test_the_dealer_is_marked_however_long_the_names(
             view = session.view(me)
             for s in range(len(names)):
                 box = screen.query_one(f"#seat-{s}", Static)
-                line = box.render().plain.split("\n")[0]  # type: ignore[union-attr]
+                lines = box.render().plain.split("\n")  # type: ignore[union-attr]
+                line = lines[0]
+                if len(lines) > 1:  # the bid and the tricks won stay whole too
+                    assert cell_len(lines[1]) <= box.content_region.width, lines[1]
                 marked = line.rstrip().endswith((_("dealer"), f" {_('D')}"))
                 assert marked == (s == view.dealer), (s, line)
                 assert cell_len(line) <= box.content_region.width, line
@@ -1207,8 +1212,9 @@ def test_the_dealer_is_marked_however_long_the_names(
                 if number is not None:
                     assert re.search(rf"(^|\D){number.group()}\b", line), line
 
-    # every dealer of the small table; a few of the big one (its seats are alike)
-    for dealer in range(min(len(names), 3)):
+    # every dealer of the small table; a few of a big one, the top seats among them
+    dealers = range(3) if len(names) <= 3 else (0, 1, len(names) // 2)
+    for dealer in dealers:
         with language(lang):
             session = GameSession.new(
                 rules, names, human_seats=(me,), levels="random", seed=2, first_dealer=dealer

@@ -254,21 +254,23 @@ class GameScreen(Screen[None]):
     def seat_text(self, view: PlayerView, s: int, width: int = 0) -> Text:
         """Seat ``s`` in three lines: name (and the dealer's mark), bid and tricks won, then
         the card on the table, the points and the level. In ``width`` columns (0: no limit)
-        the name is cut, never the dealer's mark."""
+        the name is cut, never the dealer's mark (one letter when the line is crowded)."""
         if self.compact and s != self.seat:
             return self.compact_seat_text(view, s, width)
         text = Text(no_wrap=True, overflow="ellipsis")
         marker = "▶ " if view.turn == s else "  "
         text.append(marker, style="bold yellow")
         after = Text()
-        if self.shown_dealer(view) == s:
-            after.append("  ")
-            after.append(_("dealer"), style="reverse")
-        text.append_text(self.name_in(s, width - len(marker) - after.cell_len if width else 0))
+        self.append_dealer_mark(after, view, s, "  ", width - len(marker) if width else None)
+        room = width - len(marker) - after.cell_len if width else None
+        text.append_text(self.name_in(s, room))
         text.append_text(after)
         text.append("\n")
         bid, won = self.bid_and_won(view, s)
-        text.append(_("bid {bid} · won {won}").format(bid=bid, won=won))
+        line = _("bid {bid} · won {won}").format(bid=bid, won=won)
+        if width and cell_len(line) > width:  # the top seats of 9 to 11 players
+            line = _("bid/won {bid}/{won}").format(bid=bid, won=won)
+        text.append(line)
         text.append("\n")
         # the third line: the card on the trick (dimmed: on the last trick, ✔ its winner),
         # the total, the computer player's level, the cards seen in a blind round
@@ -283,8 +285,7 @@ class GameScreen(Screen[None]):
     def compact_seat_text(self, view: PlayerView, s: int, width: int = 0) -> Text:
         """A seat on one line, for the tables of 12 players or more: name, bid/won, the card
         on the table, points, then the dealer's mark. In ``width`` columns the name is cut
-        to keep the rest whole, and the mark shrinks to one letter when the name would
-        otherwise be cut below its number."""
+        to keep the rest whole."""
         text = Text(no_wrap=True, overflow="ellipsis")
         marker = "▶ " if view.turn == s else "  "
         text.append(marker, style="bold yellow")
@@ -294,27 +295,39 @@ class GameScreen(Screen[None]):
         self.append_held(after, view, s)
         self.append_card(after, view, s, empty="·")
         self.append_points(after, view, s)
-        if self.shown_dealer(view) == s:
-            mark = _("dealer")
-            room = width - len(marker) - after.cell_len - 1 - cell_len(mark)
-            if width and room < min(cell_len(self.name_of(s)), self.NAME_AT_LEAST):
-                # TRANSLATORS: the dealer's mark in one letter, on a crowded line
-                mark = _("D")
-            after.append(" ")
-            after.append(mark, style="reverse")
-        text.append_text(self.name_in(s, width - len(marker) - after.cell_len if width else 0))
+        room = width - len(marker) - after.cell_len if width else None
+        self.append_dealer_mark(after, view, s, " ", room)
+        room = width - len(marker) - after.cell_len if width else None
+        text.append_text(self.name_in(s, room))
         text.append_text(after)
         return text
 
-    #: The fewest columns a cut name keeps (below, the line is cut at its end instead).
+    #: The columns a name keeps before the dealer's mark shrinks to one letter.
     NAME_AT_LEAST = 8
 
-    def name_in(self, s: int, room: int) -> Text:
+    def append_dealer_mark(
+        self, text: Text, view: PlayerView, s: int, space: str, room: int | None
+    ) -> None:
+        """The dealer's mark after ``space`` when seat ``s`` deals; in one letter when the
+        whole word would leave the name fewer than :data:`NAME_AT_LEAST` columns of the
+        ``room`` the name and the mark share (``None``: no limit)."""
+        if self.shown_dealer(view) != s:
+            return
+        mark = _("dealer")
+        if room is not None:
+            left = room - len(space) - cell_len(mark)
+            if left < min(cell_len(self.name_of(s)), self.NAME_AT_LEAST):
+                # TRANSLATORS: the dealer's mark in one letter, on a crowded line
+                mark = _("D")
+        text.append(space)
+        text.append(mark, style="reverse")
+
+    def name_in(self, s: int, room: int | None) -> Text:
         """Seat ``s``'s name (``(you)`` added for the player) in its colour, cut to ``room``
-        columns when it is longer (0: whole), keeping its closing number."""
+        columns when it is longer (``None``: whole), keeping its closing number."""
         name = Text(self.name_of(s), style=f"bold {seat_color(s)}")
-        if room and name.cell_len > room:
-            return cut_name(name, max(room, min(self.NAME_AT_LEAST, name.cell_len)))
+        if room is not None and name.cell_len > room:
+            return cut_name(name, max(room, 1))
         return name
 
     @staticmethod
