@@ -157,7 +157,7 @@ def test_a_hint_near_the_end_of_a_game_says_points_a_round_can_score() -> None:
         bot = make_bot(level, 1)
         view = game.view(game.turn)
         hint = bot.hint(view)
-        assert "best chance to finish first" in hint.reason
+        assert "chosen counting the chance to finish first too" in hint.reason
         said = float(hint.reason.split(" it scores ")[1].split(" on average")[0])
         best_possible = 10 + view.hand_size  # prime: 10 + 1 per trick, all the tricks
         assert 0 <= said <= best_possible, hint.reason

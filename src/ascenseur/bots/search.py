@@ -716,8 +716,8 @@ class SearchBot:
 
     def _reason(self, view: PlayerView, best: int, values: dict[int, float]) -> str:
         """The hint's line: what the move scores on average over the deals searched. Near
-        the end of a game the move is chosen for the chance to finish first as well, so the
-        line says that rather than a margin of points it was not chosen by."""
+        the end of a game the move is chosen counting the chance to finish first as well, so
+        the line says that rather than a margin of points it was not chosen by."""
         others = [v for a, v in values.items() if a != best and math.isfinite(v)]
         margin = values[best] - max(others) if others else 0.0
         points = decimal(self.last_points.get(best, values[best]))
@@ -729,8 +729,8 @@ class SearchBot:
             move = card.display() if hasattr(card, "display") else str(card)
         if Valuer(view).aware:
             return _(
-                "{move}: over {worlds} likely deals it scores {value} on average, and gives "
-                "the best chance to finish first"
+                "{move}: over {worlds} likely deals it scores {value} on average; chosen "
+                "counting the chance to finish first too"
             ).format(move=move, worlds=self.last_worlds, value=points)
         if bidding:
             return _(
