@@ -422,8 +422,6 @@ class SetupScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.start()
-        if self.is_current:
-            event.input.focus()  # refused: the player goes on typing where they were
 
     def start(self) -> None:
         from .app import build_session
