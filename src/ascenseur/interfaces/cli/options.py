@@ -206,6 +206,8 @@ def build_rules(
             rules_file,
         )
     for key, value in file_options.items():
+        if key.startswith("scoring."):
+            continue  # one number of the scoring ("scoring.made_base" = 12): checked as applied
         try:
             check_option(key, value)
         except RulesError as error:
@@ -234,6 +236,17 @@ def _in_file(error: RulesError, rules_file: Path | None) -> RulesError:
     return RulesError(
         error.option, _("{reason} (in {path})").format(reason=error.reason, path=rules_file)
     )
+
+
+def bot_kinds(text: str) -> list[str]:
+    """The bots ``--bots`` names between commas (``simulate`` and ``tournament``); an empty
+    name is refused rather than dropped, which would change the number of seats."""
+    if not text.strip():
+        raise refuse(_("--bots: no bot given"))
+    kinds = [part.strip() for part in text.split(",")]
+    if not all(kinds):
+        raise refuse(_("--bots: an empty name between commas; give one bot per seat"))
+    return kinds
 
 
 def refuse(message: str) -> typer.Exit:

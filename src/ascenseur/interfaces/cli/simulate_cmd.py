@@ -31,6 +31,7 @@ from .options import (
     RuleOption,
     RulesFileOption,
     RulesOption,
+    bot_kinds,
     output_path_option,
     refuse,
     rules_or_exit,
@@ -168,9 +169,7 @@ def simulate_command(
         Game.new(rules, seat_names)  # the engine's own checks of the names, before any game
     except RulesError as error:
         raise refuse(str(error)) from None
-    kinds = _split(bots) or ["random"]
-    if not all(kinds):
-        raise refuse(_("--bots: an empty name between commas; give one bot per seat"))
+    kinds = ["random"] if bots is None else bot_kinds(bots)
     if len(kinds) == 1:
         kinds = kinds * players
     if len(kinds) != players:

@@ -36,6 +36,7 @@ from .options import (
     RuleOption,
     RulesFileOption,
     RulesOption,
+    bot_kinds,
     path_option,
     refuse,
     rules_or_exit,
@@ -90,9 +91,7 @@ def tournament(
         ),
     ] = None,
 ) -> None:
-    names = tuple(b.strip() for b in bots.split(","))
-    if not all(names):
-        raise refuse(_("--bots: an empty name between commas; give one bot per seat"))
+    names = tuple(bot_kinds(bots))
     count = players if players is not None else len(names)
     if len(names) != count:
         raise refuse(
