@@ -14,7 +14,7 @@ from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from ascenseur.i18n import language
-from ascenseur.interfaces.cli import get_app, language_of_arguments
+from ascenseur.interfaces.cli import command_of_arguments, get_app, language_of_arguments
 
 SCRIPT = Path(sys.executable).parent / "ascenseur"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
@@ -136,6 +136,12 @@ def test_an_unknown_language_is_still_refused_clearly(args: list[str]) -> None:
     # The system speaks French, so the refusal does too.
     expected = "Valeur non valable pour '--lang' : 'de' n'est pas l'une des langues en, fr, es"
     assert expected in flat(done.stderr)
+
+
+def test_command_of_arguments() -> None:
+    assert command_of_arguments(["--lang", "fr", "play", "--seed", "3"]) == "play"
+    assert command_of_arguments(["--lang=es", "rules"]) == "rules"
+    assert command_of_arguments(["--help"]) is None
 
 
 def test_language_of_arguments() -> None:

@@ -188,6 +188,21 @@ def _register() -> None:
     )
 
 
+def command_of_arguments(args: Sequence[str]) -> str | None:
+    """The command the arguments name (``play`` in ``--lang fr play --seed 3``), or
+    ``None`` when there is none."""
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--lang":
+            index += 2
+            continue
+        if not arg.startswith("-"):
+            return arg
+        index += 1
+    return None
+
+
 #: The commands that take ``--lang`` of their own (the others take it before their name).
 COMMANDS_WITH_LANG = frozenset({"play"})
 
@@ -228,9 +243,10 @@ def main() -> None:
     # The help is translated when the command is built, before the options are parsed:
     # the language of --lang is set first.
     set_language(language_of_arguments(sys.argv[1:]) or system_language())
-    if sys.stdout is None:
-        # Started with its output closed (ascenseur rules >&-): every command writes there,
-        # and the parser would drop it all without a word.
+    if sys.stdout is None and command_of_arguments(sys.argv[1:]) != "play":
+        # Started with its output closed (ascenseur rules >&-): these commands write there,
+        # and the parser would drop it all without a word (the game draws on the terminal
+        # through standard error).
         _say_on_stderr(
             _("cannot write the output: {reason}").format(reason=_("standard output is closed"))
         )
