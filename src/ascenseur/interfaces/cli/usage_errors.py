@@ -47,7 +47,7 @@ def translate_usage_error(error: Exception) -> None:
 
 def _translated_message(error: Any) -> str | None:
     if isinstance(error, _NoSuchOption):
-        text = _("No such option: {name}").format(name=_shown(error.option_name))
+        text = _("No such option: {name}").format(name=printable(error.option_name))
         command = getattr(error.ctx, "info_name", None)
         if error.option_name == "--lang" and command is not None:
             text += " " + _(
@@ -100,11 +100,6 @@ def _translated_message(error: Any) -> str | None:
     return None
 
 
-def _shown(value: str) -> str:
-    """A value typed by the user, as the parser shows it (:func:`printable`)."""
-    return printable(value)
-
-
 def _hint(error: Any) -> str:
     """The parameter as the message names it: ``'--games'``, ``'FILE'``."""
     hint: str | Sequence[str] | None = error.param_hint
@@ -133,7 +128,7 @@ def _validation_reason(error: Any) -> str | None:
         return None
     kind = first.get("type")
     limits = {key: _number(limit) for key, limit in (first.get("ctx") or {}).items()}
-    value = _shown(repr(first.get("input")))
+    value = printable(repr(first.get("input")))
     if _is_nan(first.get("input")):  # nan fails every bound, but the bound is not why
         return _("{value} is not a number").format(value=value)
     if kind == "greater_than_equal":

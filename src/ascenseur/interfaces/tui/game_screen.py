@@ -331,21 +331,21 @@ class GameScreen(Screen[None]):
         return name
 
     @staticmethod
-    def shown_round_index(view: PlayerView) -> int:
-        """The round the screen is about: between two rounds (the next not dealt yet), the
-        one just scored, whose last trick is still on the table — its number, its dealer
-        and its place in the ladder, not the next one's."""
-        if view.phase is Phase.DEAL and view.results:
-            return view.round_index - 1
-        return view.round_index
+    def between_rounds(view: PlayerView) -> bool:
+        """Whether a round is scored and the next not dealt yet: the screen is then still
+        about the round just scored, whose last trick is on the table — its number, its
+        dealer and its place in the ladder, not the next one's."""
+        return view.phase is Phase.DEAL and bool(view.results)
+
+    def shown_round_index(self, view: PlayerView) -> int:
+        """The round the screen is about (:meth:`between_rounds`)."""
+        return view.round_index - 1 if self.between_rounds(view) else view.round_index
 
     def shown_dealer(self, view: PlayerView) -> int | None:
         """The dealer of :meth:`shown_round_index`'s round (``None`` once the game is over)."""
         if view.phase is Phase.OVER:
             return None
-        if view.phase is Phase.DEAL and view.results:
-            return view.results[-1].dealer
-        return view.dealer
+        return view.results[-1].dealer if self.between_rounds(view) else view.dealer
 
     def bid_and_won(self, view: PlayerView, s: int) -> tuple[str, int]:
         """The bid as a seat shows it (the number, ✓ for a sealed bid, – for none yet) and
