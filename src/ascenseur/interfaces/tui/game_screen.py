@@ -275,7 +275,9 @@ class GameScreen(Screen[None]):
         # the third line: the card on the trick (dimmed: on the last trick, ✔ its winner),
         # the total, the computer player's level, the cards seen in a blind round
         self.append_held(text, view, s)
-        self.append_card(text, view, s, empty="")
+        if not view.visible_hands.get(s) or self.card_on_table(view, s)[0] is not None:
+            # (beside the card a blind round shows, no room is kept for one not played yet)
+            self.append_card(text, view, s, empty="")
         self.append_points(text, view, s)
         level = self.session.seats[s].level
         if level is not None:
