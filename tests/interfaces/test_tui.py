@@ -253,7 +253,7 @@ def test_the_hint_shows_a_legal_suggestion_and_its_reason(tmp_path: Path) -> Non
             view = session.view(0)
             expected = make_bot(HINT_LEVELS[0], session.seed + 7).hint(view)
             # The reason names the move itself ("7♠: …"): said once.
-            assert message == "Hint: " + expected.reason
+            assert message == "Hint: " + expected.reason + "."
             focused = app.focused
             assert focused is not None and focused.id is not None
             card = Card(int(focused.id.removeprefix("card-")))
@@ -541,7 +541,7 @@ def test_the_game_speaks_the_chosen_language(lang: str, tmp_path: Path) -> None:
             # the hint is computed in a thread: it must still speak the player's language
             view = session.view(0)
             reason = make_bot(HINT_LEVELS[0], session.seed + 7).hint(view).reason
-            assert text_of(app, "#message") == _("Hint: {reason}").format(reason=reason)
+            assert text_of(app, "#message") == _("Hint: {reason}.").format(reason=reason)
             if lang != "en":
                 assert expected != "Your turn: play a card."
 

@@ -719,7 +719,7 @@ class GameScreen(Screen[None]):
         kind = "bid" if view.phase is Phase.BID else "card"
         target = f"#{kind}-{int(hint.action)}"
         # The reason starts with the move ("bid 2: …", "7♠: …").
-        self.say(_("Hint: {reason}").format(reason=hint.reason), "cyan")
+        self.say(_("Hint: {reason}.").format(reason=hint.reason), "cyan")
         for button in self.query(target):
             button.focus()
 
