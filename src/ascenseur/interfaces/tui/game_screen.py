@@ -221,6 +221,8 @@ class GameScreen(Screen[None]):
 
     def redraw_seats(self, view: PlayerView | None = None) -> None:
         """Draw the seats, each in the width it has now."""
+        if not self.is_attached:  # a resize seen as the game ended and the screen left
+            return
         view = view or self.view()
         for s in range(view.players):
             box = self.query_one(f"#seat-{s}", Static)
