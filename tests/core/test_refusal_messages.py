@@ -15,6 +15,7 @@ from ascenseur import (
     Phase,
     preset,
 )
+from ascenseur.core.errors import InvalidDealError
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -147,8 +148,9 @@ def test_refusal_wrong_phase_a_bid_during_the_play() -> None:
 
 def test_refusal_wrong_phase_after_the_game_and_dealing_twice() -> None:
     game = game_with({"ladder": [1]}, ["AS", "KS", "QS", "JS"], "2H")
-    with pytest.raises(IllegalActionError, match="the players are bidding"):
+    with pytest.raises(IllegalActionError, match="this round is not over") as dealing:
         game.deal(random.Random(0))
+    assert dealing.value.rule == "phase"
     game.random_playout(random.Random(0))
     assert game.phase is Phase.OVER
     with pytest.raises(IllegalActionError) as caught:
@@ -176,3 +178,70 @@ def test_refusal_leaves_the_game_unchanged() -> None:
 def test_refusal_errors_are_typed() -> None:
     assert issubclass(IllegalBidError, IllegalActionError)
     assert issubclass(IllegalPlayError, IllegalActionError)
+
+
+def snapshot(game: Game) -> tuple[object, ...]:
+    """Everything a refusal must leave as it was: every seat's view and every slot."""
+    views = tuple(game.view(s) for s in range(game.players))
+    return (views, *(repr(getattr(game, slot)) for slot in Game.__slots__))
+
+
+@pytest.mark.parametrize("seat", [5, -1, 4, True])
+def test_a_seat_outside_the_table_is_refused_as_such(seat: int) -> None:
+    """-1 is no seat (not the last one), and 5 no IndexError."""
+    game = playing()
+    before = snapshot(game)
+    for ask in (game.bid, game.act, game.check):
+        with pytest.raises(
+            IllegalActionError, match=r"there is no seat .*: the seats go from 0 to 3"
+        ) as caught:
+            ask(0, seat=seat)
+        assert caught.value.rule == "seat"
+    assert not game.is_legal(0, seat=seat)
+    with pytest.raises(IllegalActionError, match="there is no seat"):
+        game.play("2S", seat=seat)
+    assert snapshot(game) == before
+
+
+def test_a_card_may_be_asked_about_as_text_as_it_is_played() -> None:
+    game = playing()  # Bob leads, holding AH KC 4C
+    assert game.is_legal("AH") and game.is_legal(Card.parse("AH"))
+    assert not game.is_legal("2S")
+    game.check("AH")
+    with pytest.raises(IllegalPlayError, match="Bob does not hold 2S"):
+        game.check("2S")
+    with pytest.raises(IllegalPlayError) as caught:
+        game.check("ZZ")
+    assert caught.value.rule == "card"
+    events = game.act("AH")
+    assert events and game.trick == [Card.parse("AH")]
+
+
+def test_a_deal_may_be_given_as_text() -> None:
+    game = Game.new(preset("classique").override({"ladder": [3]}), NAMES, first_dealer=0)
+    game.deal_hands([h.split() for h in HANDS], "7S")
+    assert set(game.view(0).hand or ()) == set(cards(HANDS[0]))
+    assert game.view(0).trump_card == Card.parse("7S")
+    other = Game.new(preset("classique").override({"ladder": [3]}), NAMES, first_dealer=0)
+    with pytest.raises(InvalidDealError, match="XX"):
+        other.deal_hands([["XX", "KS", "3C"], *[h.split() for h in HANDS[1:]]], "7S")
+    assert other.phase is Phase.DEAL
+
+
+def test_a_refused_score_sheet_round_leaves_the_game_as_it_was() -> None:
+    game = game_with({"ladder": [3, 3]}, HANDS, "7S")
+    for _ in range(4):
+        game.bid(0)
+    while game.phase is Phase.PLAY:
+        game.act(game.legal_actions()[0])
+    before = snapshot(game)
+    for bids, won in (
+        ([1, 1, 0, 0], [1, 1, 2, 0]),
+        ([0, 0, 0, 3], [0, 0, 0, 3]),
+        ([9, 0, 0, 0], [3, 0, 0, 0]),
+    ):
+        with pytest.raises(IllegalActionError):
+            game.record_summary(bids, won)
+        assert snapshot(game) == before, (bids, won)
+    game.record_summary([1, 1, 0, 0], [1, 1, 1, 0])
+    assert game.phase is Phase.OVER

@@ -243,6 +243,18 @@ def _names_problem(names: tuple[str, ...]) -> tuple[str, str] | None:
     return ("repeated", repeated) if repeated is not None else None
 
 
+def _dealt_card(card: Card | str) -> Card:
+    """A card of a deal given to :meth:`Game.deal_hands`, read from text if need be."""
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        try:
+            return Card.parse(card)
+        except ValueError as error:
+            raise InvalidDealError(str(error)) from None
+    raise InvalidDealError(_("{value!r} is not a card").format(value=card))
+
+
 class Game:
     """A whole game in progress. Build with :meth:`Game.new`."""
 
@@ -320,7 +332,7 @@ class Game:
         table = table_for(rules, names)
         if first_dealer is None:
             first_dealer = rng.randrange(table.players) if rng is not None else 0
-        if not 0 <= first_dealer < table.players:
+        if isinstance(first_dealer, bool) or not 0 <= first_dealer < table.players:
             raise IllegalActionError(
                 _("there is no seat {seat}").format(seat=first_dealer), rule="seat"
             )
@@ -375,6 +387,12 @@ class Game:
         g.totals = self.totals[:]
         g.results = self.results
         return g
+
+    def _restore(self, saved: Game) -> None:
+        """Put back every slot of ``saved`` (a :meth:`copy` of this game taken before a
+        change that was then refused)."""
+        for slot in Game.__slots__:
+            setattr(self, slot, getattr(saved, slot))
 
     # -- simple facts -----------------------------------------------------------------------
 
@@ -477,10 +495,18 @@ class Game:
             trump = deck[i + floor(rand() * (remaining - i))]
         return self._start_round(hands, trump)
 
-    def deal_hands(self, hands: Sequence[Sequence[Card]], trump: Card | None) -> list[Event]:
+    def deal_hands(
+        self, hands: Sequence[Sequence[Card | str]], trump: Card | str | None
+    ) -> list[Event]:
         """Deal the given hands (by seat) and turned card, checking that they can come from
-        the deck; for replays, tests and games played with real cards."""
+        the deck; for replays, tests and games played with real cards. Cards may be given
+        as text (``"AS"``), as :meth:`play` takes them."""
         self._require_phase(Phase.DEAL)
+        dealt = [[_dealt_card(card) for card in cards] for cards in hands]
+        turned = None if trump is None else _dealt_card(trump)
+        return self._deal_cards(dealt, turned)
+
+    def _deal_cards(self, hands: list[list[Card]], trump: Card | None) -> list[Event]:
         t = self.table
         if len(hands) != t.players:
             raise InvalidDealError(
@@ -823,11 +849,15 @@ class Game:
 
     # -- checked transitions ------------------------------------------------------------------
 
-    def check(self, action: int, seat: int | None = None) -> None:
+    def check(self, action: int | str, seat: int | None = None) -> None:
         """Raise an :class:`IllegalActionError` explaining why ``action`` (by ``seat``, when
-        given) is not legal now; return quietly if it is."""
+        given) is not legal now; return quietly if it is. A card may be given as text
+        (``"5S"``), as :meth:`play` takes it."""
+        self._check_seat(seat)
         if self.phase not in (Phase.BID, Phase.PLAY):
             raise IllegalActionError(self._phase_message(), seat=seat, rule="phase")
+        if isinstance(action, str) and self.phase is Phase.PLAY:
+            action = self._card_of_text(action, seat)
         if seat is not None and seat != self.turn:
             refusal = IllegalBidError if self.phase is Phase.BID else IllegalPlayError
             raise refusal(
@@ -842,20 +872,35 @@ class Game:
         else:
             self._check_card(action)
 
-    def is_legal(self, action: int, seat: int | None = None) -> bool:
+    def is_legal(self, action: int | str, seat: int | None = None) -> bool:
         try:
             self.check(action, seat)
         except IllegalActionError:
             return False
         return True
 
-    def act(self, action: int, seat: int | None = None) -> list[Event]:
-        """Check, then apply, a bid or a card."""
+    def act(self, action: int | str, seat: int | None = None) -> list[Event]:
+        """Check, then apply, a bid or a card (a card may be text, as :meth:`play` takes)."""
         self.check(action, seat)
+        if isinstance(action, str):
+            action = self._card_of_text(action, seat)
         return self.apply(action)
+
+    def _check_seat(self, seat: object) -> None:
+        """A seat given with an action is one of the table's (-1 is not the last one)."""
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
+        ):
+            raise IllegalActionError(
+                _("there is no seat {seat}: the seats go from 0 to {last}").format(
+                    seat=seat, last=self.players - 1
+                ),
+                rule="seat",
+            )
 
     def bid(self, bid: int, seat: int | None = None) -> list[Event]:
         """Make a bid, checked (raises :class:`IllegalBidError` with the reason)."""
+        self._check_seat(seat)
         if self.phase is not Phase.BID:
             raise IllegalBidError(self._phase_message(), seat=seat, rule="phase")
         self.check(bid, seat)
@@ -863,14 +908,22 @@ class Game:
 
     def play(self, card: Card | str, seat: int | None = None) -> list[Event]:
         """Play a card, checked (raises :class:`IllegalPlayError` with the reason)."""
-        if isinstance(card, str):
-            card = Card.parse(card)
+        self._check_seat(seat)
         if self.phase is not Phase.PLAY:
             raise IllegalPlayError(self._phase_message(), seat=seat, rule="phase")
+        if isinstance(card, str):
+            card = self._card_of_text(card, seat)
         self.check(card, seat)
         return self.apply(card)
 
-    def _check_bid(self, bid: int) -> None:
+    def _card_of_text(self, text: str, seat: int | None) -> Card:
+        """A card written as text (``"5S"``), or the refusal of a text that is no card."""
+        try:
+            return Card.parse(text)
+        except ValueError as error:
+            raise IllegalPlayError(str(error), seat=seat, rule="card") from None
+
+    def _check_bid(self, bid: object) -> None:
         if isinstance(bid, bool) or not isinstance(bid, int) or isinstance(bid, Card):
             raise IllegalBidError(_("a bid is a number of tricks"), seat=self.turn, rule="phase")
         if bid in self.legal_bids():
@@ -904,7 +957,7 @@ class Game:
             rule="hook",
         )
 
-    def _check_card(self, card: int) -> None:
+    def _check_card(self, card: object) -> None:
         if not isinstance(card, Card):
             raise IllegalPlayError(_("a play is a card"), seat=self.turn, rule="phase")
         seat = self.turn
@@ -954,8 +1007,15 @@ class Game:
         return _("the bidding is over: it is time to play a card")
 
     def _require_phase(self, phase: Phase) -> None:
-        if self.phase is not phase:
-            raise IllegalActionError(self._phase_message(), rule="phase")
+        if self.phase is phase:
+            return
+        if phase is Phase.DEAL and self.phase in (Phase.BID, Phase.PLAY):
+            # a deal (or a score-sheet round) asked for while a round is being played
+            raise IllegalActionError(
+                _("this round is not over: the next round comes once it is scored"),
+                rule="phase",
+            )
+        raise IllegalActionError(self._phase_message(), rule="phase")
 
     # -- score sheets ---------------------------------------------------------------------------
 
@@ -970,6 +1030,7 @@ class Game:
                 _("a round needs one bid and one count of tricks per player ({n})").format(n=n),
                 rule="summary",
             )
+        before = self.copy()  # a refusal leaves the game exactly as it was
         self.hands = [0] * n
         self.dealt = (0,) * n
         self.trump_card = None
@@ -988,7 +1049,7 @@ class Game:
             for seat, count in enumerate(won):
                 if isinstance(count, bool) or not isinstance(count, int):
                     raise IllegalActionError(
-                        _("the tricks won by {name} are not a number: {value!r}").format(
+                        _("the tricks won by {name} are not a whole number: {value!r}").format(
                             name=t.names[seat], value=count
                         ),
                         seat=seat,
@@ -1012,8 +1073,7 @@ class Game:
                     rule="won",
                 )
         except IllegalActionError:
-            self.phase = Phase.DEAL
-            self.turn = -1
+            self._restore(before)
             raise
         self.won = list(won)
         self._finish_round(events, full=False)
