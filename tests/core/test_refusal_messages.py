@@ -13,6 +13,7 @@ from ascenseur import (
     IllegalBidError,
     IllegalPlayError,
     Phase,
+    RulesError,
     preset,
 )
 from ascenseur.core.errors import InvalidDealError
@@ -245,3 +246,12 @@ def test_a_refused_score_sheet_round_leaves_the_game_as_it_was() -> None:
         assert snapshot(game) == before, (bids, won)
     game.record_summary([1, 1, 0, 0], [1, 1, 1, 0])
     assert game.phase is Phase.OVER
+
+
+def test_override_does_not_drop_another_preset_without_a_word() -> None:
+    """A record's rules carry their own preset beside the options; any other is refused."""
+    assert preset("prime").override({"preset": "prime", "ladder": [2]}).ladder == (2,)
+    with pytest.raises(RulesError) as caught:
+        preset("classique").override({"preset": "prime"})
+    assert caught.value.option == "preset"
+    assert "choose it first" in caught.value.reason

@@ -163,6 +163,16 @@ class Rules:
         changes: dict[str, Any] = {}
         for name, raw in options.items():
             if name == "preset":
+                # a record's rules name their preset beside the options (its own, here); any
+                # other would be dropped without a word: it is chosen first, by preset(NAME)
+                if raw != self.preset:
+                    raise RulesError(
+                        "preset",
+                        _(
+                            "{value} is not the preset of these rules ({preset}): choose it "
+                            "first, preset({value}), then override the options"
+                        ).format(value=shown(raw), preset=self.preset),
+                    )
                 continue
             changes[name] = check_option(name, raw)
         rules = dataclasses.replace(self, **changes)
