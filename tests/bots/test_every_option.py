@@ -76,6 +76,8 @@ def test_every_level_and_kind_builds() -> None:
 def test_an_unknown_bot_is_refused_with_the_names() -> None:
     with pytest.raises(ValueError, match="expert"):
         make_bot("grandmaster", 1)
+    with pytest.raises(ValueError, match="^'' is not a bot"):  # an empty name, seen
+        make_bot("", 1)
 
 
 def test_every_kind_refuses_a_view_where_it_is_not_its_turn() -> None:

@@ -57,7 +57,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         return OpenSpielISMCTSBot(seed)
     raise ValueError(
         _("{name} is not a bot; choose among {names}").format(
-            name=name, names=", ".join(KINDS + LEVELS + EXTRA_KINDS)
+            name=name if str(name).strip() else repr(name),  # '' seen, not a blank
+            names=", ".join(KINDS + LEVELS + EXTRA_KINDS),
         )
     )
 
