@@ -76,7 +76,7 @@ def test_every_level_and_kind_builds() -> None:
 def test_an_unknown_bot_is_refused_with_the_names() -> None:
     with pytest.raises(ValueError, match="expert"):
         make_bot("grandmaster", 1)
-    with pytest.raises(ValueError, match="^'' is not a bot"):  # an empty name, seen
+    with pytest.raises(ValueError, match=r"^'' is not a bot"):  # an empty name, seen
         make_bot("", 1)
 
 

@@ -236,13 +236,17 @@ def test_a_refused_score_sheet_round_leaves_the_game_as_it_was() -> None:
     while game.phase is Phase.PLAY:
         game.act(game.legal_actions()[0])
     before = snapshot(game)
-    for bids, won in (
-        ([1, 1, 0, 0], [1, 1, 2, 0]),
-        ([0, 0, 0, 3], [0, 0, 0, 3]),
-        ([9, 0, 0, 0], [3, 0, 0, 0]),
-    ):
+    refused: list[tuple[object, object]] = [
+        ([1, 1, 0, 0], [1, 1, 2, 0]),  # the tricks add up to 4
+        ([0, 0, 0, 3], [0, 0, 0, 3]),  # the dealer's hook
+        ([9, 0, 0, 0], [3, 0, 0, 0]),  # a bid beyond the hand
+        ({0, 1, 2, 3}, [1, 1, 1, 0]),  # not a list by seat
+        ({1: 0, 2: 0, 3: 0, 4: 1}, [1, 1, 1, 0]),
+        (["1", 1, 0, 0], [1, 1, 1, 0]),  # a bid as text
+    ]
+    for bids, won in refused:
         with pytest.raises(IllegalActionError):
-            game.record_summary(bids, won)
+            game.record_summary(bids, won)  # type: ignore[arg-type]
         assert snapshot(game) == before, (bids, won)
     game.record_summary([1, 1, 0, 0], [1, 1, 1, 0])
     assert game.phase is Phase.OVER
@@ -255,3 +259,16 @@ def test_override_does_not_drop_another_preset_without_a_word() -> None:
         preset("classique").override({"preset": "prime"})
     assert caught.value.option == "preset"
     assert "choose it first" in caught.value.reason
+
+
+@pytest.mark.parametrize("first_dealer", [True, 1.0, "0", 4, -1])
+def test_a_first_dealer_that_is_no_seat_is_refused(first_dealer: object) -> None:
+    with pytest.raises(IllegalActionError, match="there is no seat"):
+        Game.new(preset("classique"), NAMES, first_dealer=first_dealer)  # type: ignore[arg-type]
+
+
+def test_no_card_is_turned_up_once_the_game_is_over() -> None:
+    game = game_with({"ladder": [1]}, ["AS", "KS", "QS", "JS"], "2H")
+    game.random_playout(random.Random(0))
+    assert game.phase is Phase.OVER
+    assert game.turns_up_a_card() is False

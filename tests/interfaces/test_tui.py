@@ -681,6 +681,9 @@ def test_the_blind_round_shows_every_held_card_uncut_at_80_by_24(tmp_path: Path)
                 width = seat.content_region.width
                 third_line = seat.render().plain.split("\n")[2]  # type: ignore[union-attr]
                 assert view.visible_hands[s][0].display() in third_line[:width], third_line
+                # and no empty card slot pushes the points and the level off the seat
+                assert cell_len(third_line.rstrip()) <= width, third_line
+                assert third_line.rstrip().endswith(_("random")), third_line
                 checked.append(s)
 
     run(scenario())

@@ -332,7 +332,11 @@ class Game:
         table = table_for(rules, names)
         if first_dealer is None:
             first_dealer = rng.randrange(table.players) if rng is not None else 0
-        if isinstance(first_dealer, bool) or not 0 <= first_dealer < table.players:
+        if (
+            isinstance(first_dealer, bool)
+            or not isinstance(first_dealer, int)
+            or not 0 <= first_dealer < table.players
+        ):
             raise IllegalActionError(
                 _("there is no seat {seat}").format(seat=first_dealer), rule="seat"
             )
@@ -559,6 +563,8 @@ class Game:
     def turns_up_a_card(self) -> bool:
         """Whether the deal of the round about to be dealt turns a card up (RULES.md §4:
         a stock is left, the rules turn a trump, and no peak round without trump)."""
+        if self.phase is Phase.OVER:
+            return False
         return self._turns_up_trump(self.hand_size)
 
     def _turns_up_trump(self, size: int) -> bool:
@@ -888,15 +894,14 @@ class Game:
 
     def _check_seat(self, seat: object) -> None:
         """A seat given with an action is one of the table's (-1 is not the last one)."""
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
-        ):
-            raise IllegalActionError(
-                _("there is no seat {seat}: the seats go from 0 to {last}").format(
-                    seat=seat, last=self.players - 1
-                ),
-                rule="seat",
-            )
+        if seat is None or (type(seat) is int and 0 <= seat < self.table.players):
+            return  # (the checked path runs this on every action: the common case first)
+        raise IllegalActionError(
+            _("there is no seat {seat}: the seats go from 0 to {last}").format(
+                seat=seat, last=self.players - 1
+            ),
+            rule="seat",
+        )
 
     def bid(self, bid: int, seat: int | None = None) -> list[Event]:
         """Make a bid, checked (raises :class:`IllegalBidError` with the reason)."""
@@ -921,7 +926,9 @@ class Game:
         try:
             return Card.parse(text)
         except ValueError as error:
-            raise IllegalPlayError(str(error), seat=seat, rule="card") from None
+            raise IllegalPlayError(
+                str(error), seat=self.turn if seat is None else seat, rule="card"
+            ) from None
 
     def _check_bid(self, bid: object) -> None:
         if isinstance(bid, bool) or not isinstance(bid, int) or isinstance(bid, Card):
@@ -1025,6 +1032,11 @@ class Game:
         self._require_phase(Phase.DEAL)
         t = self.table
         n = t.players
+        if not isinstance(bids, Sequence) or not isinstance(won, Sequence):
+            raise IllegalActionError(
+                _("a round needs one bid and one count of tricks per player ({n})").format(n=n),
+                rule="summary",
+            )
         if len(bids) != n or len(won) != n:
             raise IllegalActionError(
                 _("a round needs one bid and one count of tricks per player ({n})").format(n=n),
@@ -1072,8 +1084,8 @@ class Game:
                     ).format(total=sum(won), size=self.hand_size),
                     rule="won",
                 )
-        except IllegalActionError:
-            self._restore(before)
+        except BaseException:
+            self._restore(before)  # whatever went wrong, nothing of the round stays
             raise
         self.won = list(won)
         self._finish_round(events, full=False)

@@ -16,7 +16,8 @@ class IllegalActionError(AscenseurError):
         self.seat = seat
         #: A short machine name for the rule that refused the action
         #: (``hook``, ``under``, ``bid_range``, ``follow_suit``, ``must_trump``, ``not_held``,
-        #: ``turn``, ``phase``).
+        #: ``turn``, ``phase``, ``seat``: no such seat, ``card``: text that is no card,
+        #: ``summary`` and ``won``: a score-sheet round).
         self.rule = rule
 
 
