@@ -506,7 +506,15 @@ class Game:
         the deck; for replays, tests and games played with real cards. Cards may be given
         as text (``"AS"``), as :meth:`play` takes them."""
         self._require_phase(Phase.DEAL)
-        dealt = [[_dealt_card(card) for card in cards] for cards in hands]
+        dealt = []
+        for seat, cards in enumerate(hands):
+            try:
+                dealt.append([_dealt_card(card) for card in cards])
+            except InvalidDealError as error:
+                name = self.names[seat] if seat < self.players else str(seat)
+                raise InvalidDealError(
+                    _("hand of {name}: {error}").format(name=name, error=error)
+                ) from None
         turned = None if trump is None else _dealt_card(trump)
         return self._deal_cards(dealt, turned)
 
