@@ -297,20 +297,9 @@ def test_record_two_decks_an_unmarked_card_whose_first_copy_was_stripped_is_the_
     game = Game.new(preset("classique").override({"decks": 2}), 7, first_dealer=0)
     stripped = [c for c in ("2C", "2D", "2H") if not game.table.deck_mask >> Card.parse(c) & 1]
     assert stripped == ["2C", "2D", "2H"]
-    record = {
-        "format": "ascenseur/1",
-        "rules": {"decks": 2, "ladder": [1]},
-        "players": list("ABCDEFG"),
-        "rounds": [
-            {
-                "dealer": 0,
-                "hands": [["2H"], ["3H"], ["4H"], ["5H"], ["6H"], ["7H"], ["8H"]],
-                "trump": "2S",
-                "bids": [0, 0, 0, 0, 0, 0, 0],
-                "tricks": [["3H", "4H", "5H", "6H", "7H", "8H", "2H"]],
-            }
-        ],
-    }
+    record = seven_players_two_decks(trump="2S")
+    record["rounds"][0]["bids"] = [0, 0, 0, 0, 0, 0, 0]
+    record["rounds"][0]["tricks"] = [["3H", "4H", "5H", "6H", "7H", "8H", "2H"]]
     replayed = replay(record)
     assert str(replayed.game.results[0].hands[0][0]) == "2H'"
     assert score_sheet(replayed)["rounds"][0]["won"] == [0, 0, 0, 0, 0, 0, 1]
@@ -318,10 +307,30 @@ def test_record_two_decks_an_unmarked_card_whose_first_copy_was_stripped_is_the_
     record["rounds"][0]["hands"][1] = ["2H"]
     with pytest.raises(RecordError) as caught:
         replay(record)
-    assert str(caught.value) == (
-        "round 1: 2H is dealt twice, but the deck holds one 2H: the other was stripped "
-        "(strip_to_multiple)"
-    )
+    assert str(caught.value) == STRIPPED_2H_TWICE
+
+
+def seven_players_two_decks(trump: str) -> dict[str, Any]:
+    """One card each to seven players from two decks, whose strip takes 2C 2D 2H of the
+    first copy: hearts 2 to 8 dealt, ``trump`` turned."""
+    return {
+        "format": "ascenseur/1",
+        "rules": {"decks": 2, "ladder": [1]},
+        "players": list("ABCDEFG"),
+        "rounds": [
+            {
+                "dealer": 0,
+                "hands": [["2H"], ["3H"], ["4H"], ["5H"], ["6H"], ["7H"], ["8H"]],
+                "trump": trump,
+            }
+        ],
+    }
+
+
+STRIPPED_2H_TWICE = (
+    "round 1: 2H is dealt twice, but the deck holds one 2H: the other was stripped "
+    "(strip_to_multiple)"
+)
 
 
 def test_record_two_decks_a_turned_card_is_read_as_a_copy_like_a_dealt_one() -> None:
@@ -344,25 +353,10 @@ def test_record_two_decks_a_turned_card_is_read_as_a_copy_like_a_dealt_one() -> 
     assert str(caught.value) == (
         "round 1: AC is dealt twice; with duplicate_cards = deck-order, write the second copy AC'"
     )
-    # seven players strip 2C 2D 2H of the first copy: a turned 2H beside a dealt one
-    stripped = {
-        "format": "ascenseur/1",
-        "rules": {"decks": 2, "ladder": [1]},
-        "players": list("ABCDEFG"),
-        "rounds": [
-            {
-                "dealer": 0,
-                "hands": [["2H"], ["3H"], ["4H"], ["5H"], ["6H"], ["7H"], ["8H"]],
-                "trump": "2H",
-            }
-        ],
-    }
+    # a turned 2H beside a dealt one, where the strip left a single 2H
     with pytest.raises(RecordError) as caught:
-        replay(stripped)
-    assert str(caught.value) == (
-        "round 1: 2H is dealt twice, but the deck holds one 2H: the other was stripped "
-        "(strip_to_multiple)"
-    )
+        replay(seven_players_two_decks(trump="2H"))
+    assert str(caught.value) == STRIPPED_2H_TWICE
 
 
 def test_record_two_decks_dealt_whole_may_turn_no_card_whatever_card_is_written() -> None:

@@ -224,7 +224,7 @@ def test_a_deal_may_be_given_as_text() -> None:
     assert set(game.view(0).hand or ()) == set(cards(HANDS[0]))
     assert game.view(0).trump_card == Card.parse("7S")
     other = Game.new(preset("classique").override({"ladder": [3]}), NAMES, first_dealer=0)
-    with pytest.raises(InvalidDealError, match="hand of Ann: .*XX"):
+    with pytest.raises(InvalidDealError, match=r"hand of Ann: .*XX"):
         other.deal_hands([["XX", "KS", "3C"], *[h.split() for h in HANDS[1:]]], "7S")
     assert other.phase is Phase.DEAL
 
