@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ascenseur.core.rules import Rules, Scoring, check_option, flag_of_text
+from ascenseur.core.rules import Rules, RulesError, Scoring, check_option, flag_of_text
 from ascenseur.i18n import _
 
 #: The control characters (C0, DEL, C1): ESC and its kin can clear or recolour a terminal.
@@ -50,11 +50,14 @@ def _scoring_table(scoring: Scoring) -> dict[str, Any]:
     }
 
 
-def apply_options(rules: Rules, steps: Sequence[Mapping[str, Any]]) -> Rules:
+def apply_options(
+    rules: Rules, steps: Sequence[Mapping[str, Any]], sources: Sequence[str | None] = ()
+) -> Rules:
     """``rules`` with the options of every step applied in order (the rules file's, then the
     command line's or the setup screen's), checked once, as one combination: a value given
     later wins, and options that can be played together are not refused because they came
-    in two steps.
+    in two steps. A value refused in a step that has a source (``sources[i]``, a file)
+    says so (:func:`read_in`): the command line may give the same option too.
 
     A whole scoring (a name, or a table: RULES.md §7, a missing ``pool`` meaning no pool)
     replaces the scoring; ``scoring.KEY=value`` (typed by a person) changes one number of
@@ -62,23 +65,34 @@ def apply_options(rules: Rules, steps: Sequence[Mapping[str, Any]]) -> Rules:
     plain: dict[str, Any] = {}
     scoring: Any = None
     parts: dict[str, Any] = {}
-    for options in steps:
+    for step, options in enumerate(steps):
+        source = sources[step] if step < len(sources) else None
         for key, value in options.items():
-            if key == "scoring":
-                check_option(key, value)  # a bad value is said even if a later one replaces it
-                scoring, parts = value, {}
-            elif key.startswith("scoring."):
-                part = key.removeprefix("scoring.")
-                parts[part] = _flag_text(value) if part == "pool" else _number_text(value)
-            else:
-                check_option(key, value)
-                plain[key] = value
+            try:
+                if key == "scoring":
+                    check_option(key, value)  # a bad value is said even if replaced later
+                    scoring, parts = value, {}
+                elif key.startswith("scoring."):
+                    part = key.removeprefix("scoring.")
+                    parts[part] = _flag_text(value) if part == "pool" else _number_text(value)
+                else:
+                    check_option(key, value)
+                    plain[key] = value
+            except RulesError as error:
+                raise (error if source is None else read_in(error, source)) from None
     if parts:
         base = rules.scoring if scoring is None else rules.override({"scoring": scoring}).scoring
         scoring = {**_scoring_table(base), **parts}
     if scoring is not None:
         plain["scoring"] = scoring
     return rules.override(plain)
+
+
+def read_in(error: RulesError, source: str) -> RulesError:
+    """``error``, saying which file the refused value was read from."""
+    return RulesError(
+        error.option, _("{reason} (in {path})").format(reason=error.reason, path=source)
+    )
 
 
 def _flag_text(value: Any) -> Any:

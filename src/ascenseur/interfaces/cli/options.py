@@ -28,12 +28,11 @@ import typer
 from ascenseur.core.rules import (
     Rules,
     RulesError,
-    check_option,
     option_from_text,
     preset,
 )
 from ascenseur.i18n import N_, _, os_error_reason
-from ascenseur.interfaces.typed_text import apply_options, printable
+from ascenseur.interfaces.typed_text import apply_options, printable, read_in
 
 #: The most games ``simulate`` and ``tournament`` take: already years of play, and a
 #: count the progress bar and the figures still hold exactly.
@@ -200,22 +199,16 @@ def build_rules(
     if rules_file is not None:
         file_options = read_rules_file(rules_file)
     file_preset = file_options.pop("preset", None)
+    source = None if rules_file is None else str(rules_file)
     if file_preset is not None and not isinstance(file_preset, str):
-        raise _in_file(
-            RulesError("preset", _("{value!r} is not a preset name").format(value=file_preset)),
-            rules_file,
+        refused = RulesError(
+            "preset", _("{value!r} is not a preset name").format(value=file_preset)
         )
-    for key, value in file_options.items():
-        if key.startswith("scoring."):
-            continue  # one number of the scoring ("scoring.made_base" = 12): checked as applied
-        try:
-            check_option(key, value)
-        except RulesError as error:
-            raise _in_file(error, rules_file) from None
+        raise read_in(refused, str(source))
     try:
         rules = preset(preset_name or file_preset or "classique")
     except RulesError as error:
-        raise (error if preset_name else _in_file(error, rules_file)) from None
+        raise (error if preset_name or source is None else read_in(error, source)) from None
     command_line: list[dict[str, Any]] = []
     for text in rule_texts:
         key, value = parse_rule_text(text)
@@ -224,18 +217,10 @@ def build_rules(
         if not key.startswith("scoring."):  # a scoring's number: see _apply
             value = option_from_text(key, value)
         command_line.append({key: value})
-    rules = apply_options(rules, [file_options, *command_line])
+    rules = apply_options(rules, [file_options, *command_line], sources=[source])
     if players is not None:
         rules.validate(players)
     return rules
-
-
-def _in_file(error: RulesError, rules_file: Path | None) -> RulesError:
-    """``error``, saying which file the refused value was read from (the command line may
-    give the same option too)."""
-    return RulesError(
-        error.option, _("{reason} (in {path})").format(reason=error.reason, path=rules_file)
-    )
 
 
 def bot_kinds(text: str) -> list[str]:
