@@ -867,6 +867,10 @@ class Game:
         """Raise an :class:`IllegalActionError` explaining why ``action`` (by ``seat``, when
         given) is not legal now; return quietly if it is. A card may be given as text
         (``"5S"``), as :meth:`play` takes it."""
+        self._checked(action, seat)
+
+    def _checked(self, action: int | str, seat: int | None) -> int:
+        """:meth:`check`, returning the action (a card given as text read once, here)."""
         self._check_seat(seat)
         if self.phase not in (Phase.BID, Phase.PLAY):
             raise IllegalActionError(self._phase_message(), seat=seat, rule="phase")
@@ -885,6 +889,7 @@ class Game:
             self._check_bid(action)
         else:
             self._check_card(action)
+        return action  # type: ignore[return-value]  # the checks above refuse any other
 
     def is_legal(self, action: int | str, seat: int | None = None) -> bool:
         try:
@@ -895,10 +900,7 @@ class Game:
 
     def act(self, action: int | str, seat: int | None = None) -> list[Event]:
         """Check, then apply, a bid or a card (a card may be text, as :meth:`play` takes)."""
-        self.check(action, seat)
-        if isinstance(action, str):
-            action = self._card_of_text(action, seat)
-        return self.apply(action)
+        return self.apply(self._checked(action, seat))
 
     def _check_seat(self, seat: object) -> None:
         """A seat given with an action is one of the table's (-1 is not the last one)."""
@@ -916,18 +918,14 @@ class Game:
         self._check_seat(seat)
         if self.phase is not Phase.BID:
             raise IllegalBidError(self._phase_message(), seat=seat, rule="phase")
-        self.check(bid, seat)
-        return self.apply(bid)
+        return self.apply(self._checked(bid, seat))
 
     def play(self, card: Card | str, seat: int | None = None) -> list[Event]:
         """Play a card, checked (raises :class:`IllegalPlayError` with the reason)."""
         self._check_seat(seat)
         if self.phase is not Phase.PLAY:
             raise IllegalPlayError(self._phase_message(), seat=seat, rule="phase")
-        if isinstance(card, str):
-            card = self._card_of_text(card, seat)
-        self.check(card, seat)
-        return self.apply(card)
+        return self.apply(self._checked(card, seat))
 
     def _card_of_text(self, text: str, seat: int | None) -> Card:
         """A card written as text (``"5S"``), or the refusal of a text that is no card."""
