@@ -191,14 +191,23 @@ def _register() -> None:
 def command_of_arguments(args: Sequence[str]) -> str | None:
     """The command the arguments name (``play`` in ``--lang fr play --seed 3``), or
     ``None`` when there is none."""
+    at = _command_index(args)
+    return None if at is None else args[at]
+
+
+def _command_index(args: Sequence[str]) -> int | None:
+    """Where the command stands in ``args``: the first word that is no option (nor the
+    value of the one option before it, ``--lang``)."""
     index = 0
     while index < len(args):
         arg = args[index]
+        if arg == "--":
+            return None
         if arg == "--lang":
             index += 2
             continue
         if not arg.startswith("-"):
-            return arg
+            return index
         index += 1
     return None
 
@@ -214,24 +223,21 @@ def language_of_arguments(args: Sequence[str]) -> str | None:
     Spanish); ``None`` when there is none we have. An unknown value is left to the option
     itself to refuse, and a ``--lang`` the command does not take to the parser (so that
     its refusal and the frame around it speak one language)."""
+    at = _command_index(args)
+    read = args if at is None or args[at] in COMMANDS_WITH_LANG else args[:at]
     found = None
-    command: str | None = None
     index = 0
-    while index < len(args):
-        arg = args[index]
+    while index < len(read):
+        arg = read[index]
         index += 1
         if arg == "--":
             break
-        if arg == "--lang" and index < len(args):
-            value: str | None = args[index]
+        if arg == "--lang" and index < len(read):
+            value = read[index]
             index += 1
         elif arg.startswith("--lang="):
             value = arg.removeprefix("--lang=")
         else:
-            if command is None and not arg.startswith("-"):
-                command = arg
-            continue
-        if command is not None and command not in COMMANDS_WITH_LANG:
             continue
         if value in LANGUAGES:
             found = value
