@@ -272,3 +272,19 @@ def test_no_card_is_turned_up_once_the_game_is_over() -> None:
     game.random_playout(random.Random(0))
     assert game.phase is Phase.OVER
     assert game.turns_up_a_card() is False
+
+
+def test_a_deal_takes_a_seed_as_well_as_a_generator() -> None:
+    rules = preset("classique").override({"ladder": [3]})
+    seeded = Game.new(rules, NAMES, first_dealer=0)
+    generated = Game.new(rules, NAMES, first_dealer=0)
+    assert seeded.deal(7) == generated.deal(random.Random(7))
+    assert [seeded.view(s).hand for s in range(4)] == [generated.view(s).hand for s in range(4)]
+
+
+@pytest.mark.parametrize("rng", [None, "7", 7.0, True])
+def test_a_deal_without_a_generator_or_seed_says_what_it_needs(rng: object) -> None:
+    game = Game.new(preset("classique"), NAMES, first_dealer=0)
+    with pytest.raises(TypeError, match=r"random\.Random or an integer seed, not "):
+        game.deal(rng)  # type: ignore[arg-type]
+    assert game.phase is Phase.DEAL

@@ -469,9 +469,16 @@ class Game:
 
     # -- dealing ----------------------------------------------------------------------------
 
-    def deal(self, rng: random.Random) -> list[Event]:
-        """Shuffle with ``rng`` and deal the next round one card at a time from the player
-        after the dealer; turn up the trump card if the rules say so."""
+    def deal(self, rng: random.Random | int) -> list[Event]:
+        """Shuffle with ``rng`` (a ``random.Random``, or an integer seed for one) and deal
+        the next round one card at a time from the player after the dealer; turn up the
+        trump card if the rules say so."""
+        if isinstance(rng, int) and not isinstance(rng, bool):
+            rng = random.Random(rng)
+        elif not isinstance(rng, random.Random):
+            raise TypeError(
+                f"deal() takes a random.Random or an integer seed, not {type(rng).__name__}"
+            )
         self._require_phase(Phase.DEAL)
         t = self.table
         n = t.players
