@@ -1002,6 +1002,19 @@ def test_the_setup_screen_refuses_an_empty_name() -> None:
         build_session(values, seed=1)
 
 
+def test_the_setup_screen_refuses_an_empty_level_as_the_command_line_does() -> None:
+    """An empty level between commas used to be dropped, and the count of levels then
+    refused in other words than ``play --levels`` uses."""
+    from ascenseur.interfaces.tui import build_session
+
+    values = {"preset": "classique", "players": "4", "levels": "easy,, hard"}
+    with pytest.raises(ValueError, match="level 2 of 3 is empty; give one level per player"):
+        build_session(values, seed=1)
+    values["levels"] = "easy, medium ,hard"
+    levels = [seat.level for seat in build_session(values, seed=1).seats]
+    assert levels == [None, "easy", "medium", "hard"]
+
+
 def session_after_rounds(rules: Rules, players: int, rounds: int) -> GameSession:
     """A session whose first ``rounds`` rounds random bots have played (seeded)."""
     session = make_session(rules, players=players, levels=["random"], seed=1)

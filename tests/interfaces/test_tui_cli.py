@@ -102,7 +102,7 @@ def test_out_of_range_options_are_refused(args: tuple[str, ...], message: str) -
         (("--setup", "--rules", "nonexistent"), "unknown preset"),
         (("--setup", "--level", "foo"), "unknown level 'foo'"),
         (("--setup", "--rule", "void_rule=sometimes"), "void_rule"),
-        (("--levels", "easy,,hard"), "--levels: a level between commas is empty"),
+        (("--levels", "easy,,hard"), "--levels: level 2 of 3 is empty; give one level per player"),
     ],
 )
 def test_the_setup_screen_is_not_opened_on_options_it_would_refuse(

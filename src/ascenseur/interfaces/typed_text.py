@@ -23,21 +23,28 @@ def printable(text: str) -> str:
     return _CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
 
 
-def parse_names(text: str) -> list[str]:
-    """``"Ann, Bob,Cat"`` → the players' names, in turn order (none for an empty text);
-    raise ``ValueError`` for an empty name between commas rather than drop it, which would
-    change the number of players without a word."""
+def comma_items(text: str, empty: str) -> list[str]:
+    """The items of ``text`` between commas, stripped (none for a blank text). An empty
+    item raises ``ValueError`` with ``empty`` (a message with ``{place}`` and ``{count}``)
+    rather than being dropped, which would change the number of players or seats without
+    a word. Names, bots and levels are all read this way, so they are refused alike."""
     if not text.strip():
         return []
-    names = [name.strip() for name in text.split(",")]
-    for place, name in enumerate(names, start=1):
-        if not name:
-            raise ValueError(
-                _("name {place} of {count} is empty; give one name per player").format(
-                    place=place, count=len(names)
-                )
-            )
-    return names
+    items = [item.strip() for item in text.split(",")]
+    for place, item in enumerate(items, start=1):
+        if not item:
+            raise ValueError(empty.format(place=place, count=len(items)))
+    return items
+
+
+def parse_names(text: str) -> list[str]:
+    """``"Ann, Bob,Cat"`` → the players' names, in turn order (none for an empty text)."""
+    return comma_items(text, _("name {place} of {count} is empty; give one name per player"))
+
+
+def parse_levels(text: str) -> list[str]:
+    """``"easy, hard"`` → the levels as typed, one per computer player or per seat."""
+    return comma_items(text, _("level {place} of {count} is empty; give one level per player"))
 
 
 def _scoring_table(scoring: Scoring) -> dict[str, Any]:

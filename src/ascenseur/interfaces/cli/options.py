@@ -32,7 +32,7 @@ from ascenseur.core.rules import (
     preset,
 )
 from ascenseur.i18n import N_, _, os_error_reason
-from ascenseur.interfaces.typed_text import apply_options, printable, read_in
+from ascenseur.interfaces.typed_text import apply_options, comma_items, printable, read_in
 
 #: The most games ``simulate`` and ``tournament`` take: already years of play, and a
 #: count the progress bar and the figures still hold exactly.
@@ -226,11 +226,12 @@ def build_rules(
 def bot_kinds(text: str) -> list[str]:
     """The bots ``--bots`` names between commas (``simulate`` and ``tournament``); an empty
     name is refused rather than dropped, which would change the number of seats."""
-    if not text.strip():
+    try:
+        kinds = comma_items(text, _("bot {place} of {count} is empty; give one bot per seat"))
+    except ValueError as error:
+        raise refuse(_("--bots: {reason}").format(reason=error)) from None
+    if not kinds:
         raise refuse(_("--bots: no bot given"))
-    kinds = [part.strip() for part in text.split(",")]
-    if not all(kinds):
-        raise refuse(_("--bots: an empty name between commas; give one bot per seat"))
     return kinds
 
 

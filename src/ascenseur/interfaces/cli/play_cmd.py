@@ -19,7 +19,7 @@ import typer
 from ascenseur.core.errors import RecordError
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import LANGUAGES, N_, _, set_language
-from ascenseur.interfaces.typed_text import parse_names
+from ascenseur.interfaces.typed_text import parse_levels, parse_names
 
 from . import TranslatedCommand, app, language_of_arguments
 from .options import (
@@ -135,9 +135,10 @@ def play(
     from ascenseur.services.session import GameSession
 
     # A level may be typed as the screen shows it in the language in force ("facile").
-    level_texts = [x.strip() for x in levels.split(",")] if levels and levels.strip() else []
-    if not all(level_texts):
-        raise refuse(_("--levels: a level between commas is empty; give one level per player"))
+    try:
+        level_texts = parse_levels(levels or "")
+    except ValueError as error:
+        raise refuse(_("--levels: {reason}").format(reason=error)) from None
     chosen_levels = [level_by_name(x) for x in level_texts]
     if level is not None:
         chosen_levels = [level_by_name(level)]

@@ -23,6 +23,7 @@ from ascenseur.core.errors import IllegalActionError
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules, RulesError
 from ascenseur.i18n import N_, _, decimal, os_error_reason
+from ascenseur.interfaces.typed_text import parse_names
 from ascenseur.services.autoplay import play_with_bots
 
 from . import TranslatedCommand, app
@@ -88,10 +89,6 @@ def _game_path(out: Path, index: int, games: int) -> Path:
     return out.with_name(f"{out.stem}-{index:0{width}d}{out.suffix}")
 
 
-def _split(text: str | None) -> list[str]:
-    return [] if text is None else [part.strip() for part in text.split(",")]
-
-
 @app.command(
     "simulate",
     cls=TranslatedCommand,
@@ -152,10 +149,10 @@ def simulate_command(
         ),
     ] = None,
 ) -> None:
-    seat_names = _split(names)
-    if names is not None and any(not n for n in seat_names):
-        # (a repeated name is refused by the engine below, naming it)
-        raise refuse(_("--names: give distinct, non-empty names separated by commas"))
+    try:
+        seat_names = parse_names(names or "")  # a repeated name: the engine's check below
+    except ValueError as error:
+        raise refuse(_("--names: {reason}").format(reason=error)) from None
     if players is None:
         players = len(seat_names) or 4
     if seat_names and len(seat_names) != players:

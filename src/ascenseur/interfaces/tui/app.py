@@ -11,7 +11,7 @@ from textual.app import App
 from ascenseur.core.engine import default_names
 from ascenseur.core.rules import Rules, RulesError, option_from_text, preset
 from ascenseur.i18n import _
-from ascenseur.interfaces.typed_text import apply_options, parse_names
+from ascenseur.interfaces.typed_text import apply_options, parse_levels, parse_names
 from ascenseur.services.history import history_dir
 from ascenseur.services.session import DEFAULT_LEVEL, GameSession
 
@@ -220,8 +220,7 @@ def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
     if players is not None and names and len(names) != players:
         raise ValueError(_("{count} names for {n} players").format(count=len(names), n=players))
     seat_text = values.get("seat", "").strip()
-    levels_text = values.get("levels", "").strip()
-    levels = levels_text.split(",") if levels_text else [values.get("level") or DEFAULT_LEVEL]
+    levels = parse_levels(values.get("levels", "")) or [values.get("level") or DEFAULT_LEVEL]
     return make_session(
         rules,
         players=players,
