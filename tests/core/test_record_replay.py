@@ -438,12 +438,24 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "wrong_leader",
         _set("rounds.0.tricks.1", ["7H", "TD", "3H", "KD"]),
-        "round 1, trick 2: Jeanne does not hold 7H",
+        "round 1, trick 2: 7H is Pierre's card, but Jeanne leads this trick",
     ),
     (
         "wrong_first_leader",
         _set("rounds.0.tricks.0", ["AS", "2C", "QS", "9C"]),
-        "round 1, trick 1: Pierre does not hold AS",
+        "round 1, trick 1: AS is Jeanne's card, but Pierre leads this trick",
+    ),
+    (
+        "wrong_order",
+        _set("rounds.0.tricks.0", ["2C", "9C", "QS", "AS"]),
+        "round 1, trick 1: 9C is Martine's card, but it is Paul's turn to play",
+    ),
+    (
+        "option_named_players",
+        _set("rules.players", 4),
+        "rules: players: no such option; the options are: direction, deck, decks, "
+        "strip_to_multiple, duplicate_cards, ladder, max_cards, peak_no_trump_rounds, trump, "
+        "bidding, bid_limit, void_rule, blind_single_card, scoring",
     ),
     (
         "hook",
@@ -813,6 +825,12 @@ def test_record_refusal_won_that_is_not_a_list() -> None:
             "(line 1, column 4)",
         ),
         ("[1, 2]", "a record is a JSON object"),
+        ('{"a": NaN}', "not a JSON document: NaN is not a JSON number"),
+        ('{"a": [1, -Infinity]}', "not a JSON document: -Infinity is not a JSON number"),
+        (
+            '{"rounds": [{"bids": [9, 9], "won": [1, 1], "bids": [1, 1]}]}',
+            'not a record: "bids" is given twice in one object; keep one',
+        ),
     ],
 )
 def test_record_refusal_not_a_record(text: str, message: str) -> None:

@@ -132,12 +132,39 @@ def _json_reason(message: str) -> str:
     return message
 
 
+class _NotJson(Exception):
+    """What Python's JSON reader takes but JSON is not (its message is the refusal)."""
+
+
+def _refuse_constant(name: str) -> None:
+    raise _NotJson(_("not a JSON document: {value} is not a JSON number").format(value=name))
+
+
+def _object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different: a key written twice would otherwise keep
+    its last value without a word (``"bids"`` given twice in a round)."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _NotJson(
+                    _("not a record: {key} is given twice in one object; keep one").format(
+                        key=shown(key)
+                    )
+                )
+            seen.add(key)
+    return data
+
+
 def loads(text: str) -> dict[str, Any]:
     """Parse a record's JSON text (not yet checked against the rules)."""
     if not text.strip():
         raise RecordError(_("the record is empty; a record is a JSON object"))
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_once)
+    except _NotJson as error:
+        raise RecordError(str(error)) from None
     except json.JSONDecodeError as error:
         raise RecordError(
             _("not a JSON document: {error} (line {line}, column {column})").format(
@@ -190,7 +217,8 @@ def replay(record: Mapping[str, Any]) -> Replay:
     try:
         rules = rules_from_mapping(record["rules"])
     except RulesError as error:
-        raise RecordError(_rules_message(error)) from None
+        # Here even an error named "players" is one of the rules object's keys.
+        raise RecordError(_rules_message(error, of_players=False)) from None
     names = record["players"]
     if not isinstance(names, list) or not names:
         raise RecordError(_("players: a list of names is needed"))
@@ -242,11 +270,11 @@ def replay(record: Mapping[str, Any]) -> Replay:
     return result
 
 
-def _rules_message(error: RulesError) -> str:
+def _rules_message(error: RulesError, of_players: bool = True) -> str:
     """A rules error in a record, said once under ``rules``."""
     if error.option == "rules":
         return str(error)
-    if error.option == "players":
+    if error.option == "players" and of_players:
         # Too many or too few names: the record's players, not its rules, are wrong.
         return str(error)
     return _("rules: {error}").format(error=error)
@@ -414,6 +442,21 @@ def _held_copy(game: Game, card: Card) -> Card:
     return card
 
 
+def _someone_elses_card(game: Game, card: Card) -> str | None:
+    """Why a card not held by the player on turn was refused, when another player holds it:
+    the trick is written in the wrong order, or led by the wrong player (who plays each card
+    follows from the rules, so the record cannot say it)."""
+    copies = [card] if card.copy else [card, CARDS[card + COPY_OFFSET]]
+    for owner, hand in enumerate(game.hands):
+        if owner != game.turn and any(hand >> c & 1 for c in copies):
+            name = game.names[game.turn]
+            values = {"card": card, "owner": game.names[owner], "name": name}
+            if not game.trick:
+                return _("{card} is {owner}'s card, but {name} leads this trick").format(**values)
+            return _("{card} is {owner}'s card, but it is {name}'s turn to play").format(**values)
+    return None
+
+
 def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
     n = game.players
     hands_data = data["hands"]
@@ -474,8 +517,9 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
             try:
                 game.play(_held_copy(game, card))
             except IllegalActionError as error:
+                reason = _someone_elses_card(game, card) if error.rule == "not_held" else None
                 raise RecordError(
-                    _("{where}: {error}").format(where=trick_where, error=error)
+                    _("{where}: {error}").format(where=trick_where, error=reason or error)
                 ) from None
     finished = game.phase in (Phase.DEAL, Phase.OVER)
     played = game.results[-1].won if finished else game.won
