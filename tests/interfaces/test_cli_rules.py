@@ -117,6 +117,12 @@ def test_a_scoring_table_in_a_file_is_the_whole_scoring_and_a_missing_pool_means
     table = '{"made_base": 10, "made_per_trick": 2, "missed_per_trick": 0, "missed_per_diff": 3}'
     assert build_rules("classique", [f"scoring={table}"]).scoring == Scoring(10, 2, 0, 3)
     assert build_rules(None, ["scoring.pool=true"], house).scoring == Scoring(10, 2, 0, 3, True)
+    # A number given twice is refused, not read as its last value.
+    twice = table.replace("{", '{"made_base": 1, ', 1)
+    assert_refused(
+        run("rules", "--rule", f"scoring={twice}"),
+        'scoring: "made_base" is given twice in one object; keep one',
+    )
     # A table without all four numbers is refused, naming the missing one.
     house.write_text("[scoring]\nmade_base = 3\n", encoding="utf-8")
     assert_refused(

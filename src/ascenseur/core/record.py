@@ -18,7 +18,15 @@ from ascenseur.i18n import N_, _, ngettext
 from .cards import CARDS, COPY_OFFSET, Card, CardParseError, cards_of
 from .engine import Game, Phase
 from .errors import IllegalActionError, InvalidDealError, RecordError
-from .rules import DuplicateCards, RulesError, rules_from_mapping, shown
+from .rules import (
+    DuplicateCards,
+    DuplicateKeyError,
+    NotJsonError,
+    RulesError,
+    rules_from_mapping,
+    shown,
+    strict_json,
+)
 
 FORMAT: Final = "ascenseur/1"
 
@@ -132,39 +140,16 @@ def _json_reason(message: str) -> str:
     return message
 
 
-class _NotJson(Exception):
-    """What Python's JSON reader takes but JSON is not (its message is the refusal)."""
-
-
-def _refuse_constant(name: str) -> None:
-    raise _NotJson(_("not a JSON document: {value} is not a JSON number").format(value=name))
-
-
-def _object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose keys are all different: a key written twice would otherwise keep
-    its last value without a word (``"bids"`` given twice in a round)."""
-    data = dict(pairs)
-    if len(data) < len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise _NotJson(
-                    _("not a record: {key} is given twice in one object; keep one").format(
-                        key=shown(key)
-                    )
-                )
-            seen.add(key)
-    return data
-
-
 def loads(text: str) -> dict[str, Any]:
     """Parse a record's JSON text (not yet checked against the rules)."""
     if not text.strip():
         raise RecordError(_("the record is empty; a record is a JSON object"))
     try:
-        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_once)
-    except _NotJson as error:
-        raise RecordError(str(error)) from None
+        data = strict_json(text)
+    except DuplicateKeyError as error:
+        raise RecordError(_("not a record: {reason}").format(reason=error)) from None
+    except NotJsonError as error:
+        raise RecordError(_("not a JSON document: {reason}").format(reason=error)) from None
     except json.JSONDecodeError as error:
         raise RecordError(
             _("not a JSON document: {error} (line {line}, column {column})").format(

@@ -425,9 +425,50 @@ _ENUMS: Final[dict[str, type[StrEnum]]] = {
 }
 
 
+class NotJsonError(ValueError):
+    """What Python's JSON reader takes but JSON is not: ``NaN``, ``Infinity`` (the message
+    is the reason)."""
+
+
+class DuplicateKeyError(NotJsonError):
+    """A key given twice in one JSON object."""
+
+
+def _refuse_constant(name: str) -> None:
+    raise NotJsonError(_("{value} is not a JSON number").format(value=name))
+
+
+def _object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different: a key written twice would otherwise keep
+    its last value without a word (``"bids"`` given twice in a round)."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise DuplicateKeyError(
+                    _("{key} is given twice in one object; keep one").format(key=shown(key))
+                )
+            seen.add(key)
+    return data
+
+
+def strict_json(text: str) -> Any:
+    """``json.loads`` held to JSON itself: ``NaN`` and ``Infinity`` raise
+    :class:`NotJsonError`, a key given twice in one object :class:`DuplicateKeyError`
+    (Python's reader takes them without a word)."""
+    return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_once)
+
+
 def parse_option_text(text: str) -> Any:
-    """A command-line option value: JSON when it reads as JSON, else the text itself."""
+    """A command-line option value: JSON when it reads as JSON, else the text itself. A key
+    given twice raises :class:`DuplicateKeyError`; ``NaN`` is read, to be refused as a
+    value of the option."""
     try:
+        return strict_json(text)
+    except DuplicateKeyError:
+        raise
+    except NotJsonError:
         return json.loads(text)
     except (ValueError, RecursionError):
         return text
@@ -515,7 +556,10 @@ def option_from_text(name: str, text: str) -> Any:
             return [int(p) for p in stripped.split(",")]
     if name == "scoring" and not stripped.startswith("{"):
         return text
-    return parse_option_text(stripped)
+    try:
+        return parse_option_text(stripped)
+    except DuplicateKeyError as error:
+        raise RulesError(name, str(error)) from None
 
 
 def _coerce_option(name: str, raw: Any) -> Any:
