@@ -609,6 +609,25 @@ def test_every_table_fits_at_80_by_24(
     run(scenario())
 
 
+def test_the_level_of_every_seat_is_whole_at_eleven_players_in_80_columns(
+    tmp_path: Path,
+) -> None:
+    """The top seats of 9 to 11 players have 18 columns: their third line keeps one space
+    before the level, so that "medium" is not cut to "medi…"."""
+    rules = preset("classique").override({"ladder": [1]})
+    session = make_session(rules, players=11, levels=["medium"], seed=3)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play(pilot, app, session, until=lambda: session.view(0).is_my_turn)
+            for s in range(1, 11):
+                lines = shown_lines(app.screen.query_one(f"#seat-{s}", Static))
+                assert lines[2].rstrip().endswith("medium"), (s, lines)
+
+    run(scenario())
+
+
 def test_save_and_quit_from_the_score_sheet_between_rounds(tmp_path: Path) -> None:
     rules = preset("classique").override({"ladder": [1, 2]})
     session = make_session(rules, names=NAMES, levels=["random"], seed=5)
@@ -1029,8 +1048,8 @@ def session_after_rounds(rules: Rules, players: int, rounds: int) -> GameSession
 
 
 def shown_lines(widget: Static) -> list[str]:
-    """The lines a widget shows on screen, as plain text."""
-    return [strip.text for strip in widget.render_lines(widget.content_region.reset_offset)]
+    """The lines a widget shows on screen, as plain text (its padding and border too)."""
+    return [strip.text for strip in widget.render_lines(widget.region.reset_offset)]
 
 
 @pytest.mark.parametrize(("width", "cells"), [(80, "total"), (100, "bid-won-total")])

@@ -283,7 +283,11 @@ class GameScreen(Screen[None]):
         self.append_points(text, view, s)
         level = self.session.seats[s].level
         if level is not None:
-            text.append(f"  {level_name(level)}", style="dim")
+            name = level_name(level)
+            used = cell_len(text.plain.rsplit("\n", 1)[-1])
+            # (the top seats of 9 to 11 players: one space, so that "medium" still fits)
+            space = " " if width and used + 2 + cell_len(name) > width else "  "
+            text.append(f"{space}{name}", style="dim")
         return text
 
     def compact_seat_text(self, view: PlayerView, s: int, width: int = 0) -> Text:
