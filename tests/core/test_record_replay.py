@@ -23,6 +23,7 @@ from ascenseur import (
     score_sheet,
 )
 from ascenseur.core.record import dumps, game_to_record, loads
+from ascenseur.core.rules import DuplicateKeyError, strict_json
 
 #: The `ascenseur replay --json` output RECORD.md gives for its example record.
 EXAMPLE_SHEET = {
@@ -331,6 +332,38 @@ STRIPPED_2H_TWICE = (
     "round 1: 2H is dealt twice, but the deck holds one 2H: the other was stripped "
     "(strip_to_multiple)"
 )
+
+
+def test_record_two_decks_a_trick_in_the_wrong_order_names_the_holder_of_the_copy_written() -> None:
+    """With two decks, 4H (first copy) and 4H' may be in two hands: the message names the
+    holder of the copy the record wrote, and of the other copy only when it is unmarked and
+    nobody holds the first."""
+    record = {
+        "format": "ascenseur/1",
+        "rules": {"decks": 2, "strip_to_multiple": False, "ladder": [1]},
+        "players": ["Ann", "Bob", "Cat"],
+        "rounds": [
+            {
+                "dealer": 0,
+                "hands": [["4H'"], ["5H"], ["4H"]],
+                "trump": "9C",
+                "bids": [0, 0, 0],
+                "tricks": [["4H"]],
+            }
+        ],
+    }
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == "round 1, trick 1: 4H is Cat's card, but Bob leads this trick"
+    record["rounds"][0]["tricks"] = [["4H'"]]
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == "round 1, trick 1: 4H' is Ann's card, but Bob leads this trick"
+    record["rounds"][0]["hands"] = [["4H'"], ["5H"], ["6H"]]
+    record["rounds"][0]["tricks"] = [["4H"]]
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == "round 1, trick 1: 4H is Ann's card, but Bob leads this trick"
 
 
 def test_record_two_decks_a_turned_card_is_read_as_a_copy_like_a_dealt_one() -> None:
@@ -825,11 +858,19 @@ def test_record_refusal_won_that_is_not_a_list() -> None:
             "(line 1, column 4)",
         ),
         ("[1, 2]", "a record is a JSON object"),
-        ('{"a": NaN}', "not a JSON document: NaN is not a JSON number"),
-        ('{"a": [1, -Infinity]}', "not a JSON document: -Infinity is not a JSON number"),
+        ('{"a": NaN}', "not a JSON document: NaN is not a JSON number (line 1, column 7)"),
         (
-            '{"rounds": [{"bids": [9, 9], "won": [1, 1], "bids": [1, 1]}]}',
-            'not a record: "bids" is given twice in one object; keep one',
+            '{"a": "NaN \\" Infinity",\n "b": [1, -Infinity]}',
+            "not a JSON document: -Infinity is not a JSON number (line 2, column 11)",
+        ),
+        (
+            '{"rounds": [{}, {"bids": [9, 9], "won": [1, 1], "bids": [1, 1]}]}',
+            'round 2: the key "bids" is given twice; keep one',
+        ),
+        ('{"format": 1, "format": 1}', 'not a record: the key "format" is given twice; keep one'),
+        (
+            '{"rules": {"scoring": {"pool": true, "pool": false}}}',
+            'rules: scoring: the key "pool" is given twice; keep one',
         ),
     ],
 )
@@ -837,6 +878,30 @@ def test_record_refusal_not_a_record(text: str, message: str) -> None:
     with pytest.raises(RecordError) as caught:
         loads(text)
     assert str(caught.value) == message
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON_VALUES, st.booleans())
+def test_the_strict_reader_reads_what_json_writes(value: Any, indent: bool) -> None:
+    """Whatever JSON itself writes (no key twice, no NaN) is read as Python's reader reads
+    it; a key given twice anywhere is refused, naming it and where it is."""
+    text = json.dumps(value, indent=1 if indent else None)
+    assert strict_json(text) == json.loads(text)
+    doubled = '{"a": [' + text + ', {"k": 1, "k": 2}]}'
+    with pytest.raises(DuplicateKeyError) as caught:
+        strict_json(doubled)
+    assert (caught.value.key, caught.value.path) == ("k", ("a", 1))
 
 
 def test_record_refusal_leaves_nothing_half_replayed() -> None:

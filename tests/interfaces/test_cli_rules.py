@@ -118,11 +118,15 @@ def test_a_scoring_table_in_a_file_is_the_whole_scoring_and_a_missing_pool_means
     assert build_rules("classique", [f"scoring={table}"]).scoring == Scoring(10, 2, 0, 3)
     assert build_rules(None, ["scoring.pool=true"], house).scoring == Scoring(10, 2, 0, 3, True)
     # A number given twice is refused, not read as its last value.
-    twice = table.replace("{", '{"made_base": 1, ', 1)
-    assert_refused(
-        run("rules", "--rule", f"scoring={twice}"),
-        'scoring: "made_base" is given twice in one object; keep one',
-    )
+    for first in ("1", "NaN"):
+        twice = table.replace("{", f'{{"made_base": {first}, ', 1)
+        assert_refused(
+            run("rules", "--rule", f"scoring={twice}"),
+            'scoring: the key "made_base" is given twice; keep one',
+        )
+    # NaN is read as a number (and refused as one) even in JSON that breaks off after it.
+    assert_refused(run("rules", "--rule", "ladder=[NaN"), 'ladder: "[NaN" is not a ladder')
+    assert_refused(run("rules", "--rule", "max_cards=NaN"), "max_cards: NaN is not a whole")
     # A table without all four numbers is refused, naming the missing one.
     house.write_text("[scoring]\nmade_base = 3\n", encoding="utf-8")
     assert_refused(

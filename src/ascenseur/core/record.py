@@ -140,6 +140,23 @@ def _json_reason(message: str) -> str:
     return message
 
 
+def _doubled_key_message(error: DuplicateKeyError) -> str:
+    """Where a key is given twice, in a record's words: ``round 4: the key "bids" is given
+    twice; keep one`` (``rules: scoring: …``; at the top, ``not a record: …``)."""
+    places: list[str] = []
+    path = error.path
+    for index, step in enumerate(path):
+        if step == "rounds" and index == 0 and len(path) > 1 and isinstance(path[1], int):
+            continue
+        if isinstance(step, int) and index == 1 and path[0] == "rounds":
+            places.append(_("round {n}").format(n=step + 1))
+        else:
+            places.append(str(step) if isinstance(step, str) else f"[{step}]")
+    if not places:
+        return _("not a record: {reason}").format(reason=error)
+    return _("{where}: {error}").format(where=": ".join(places), error=error)
+
+
 def loads(text: str) -> dict[str, Any]:
     """Parse a record's JSON text (not yet checked against the rules)."""
     if not text.strip():
@@ -147,9 +164,13 @@ def loads(text: str) -> dict[str, Any]:
     try:
         data = strict_json(text)
     except DuplicateKeyError as error:
-        raise RecordError(_("not a record: {reason}").format(reason=error)) from None
+        raise RecordError(_doubled_key_message(error)) from None
     except NotJsonError as error:
-        raise RecordError(_("not a JSON document: {reason}").format(reason=error)) from None
+        raise RecordError(
+            _("not a JSON document: {error} (line {line}, column {column})").format(
+                error=error, line=error.line, column=error.column
+            )
+        ) from None
     except json.JSONDecodeError as error:
         raise RecordError(
             _("not a JSON document: {error} (line {line}, column {column})").format(
@@ -431,15 +452,20 @@ def _someone_elses_card(game: Game, card: Card) -> str | None:
     """Why a card not held by the player on turn was refused, when another player holds it:
     the trick is written in the wrong order, or led by the wrong player (who plays each card
     follows from the rules, so the record cannot say it)."""
+    # The copy written first (4H is the first copy's), then, unmarked, the second (4H').
     copies = [card] if card.copy else [card, CARDS[card + COPY_OFFSET]]
-    for owner, hand in enumerate(game.hands):
-        if owner != game.turn and any(hand >> c & 1 for c in copies):
-            name = game.names[game.turn]
-            values = {"card": card, "owner": game.names[owner], "name": name}
-            if not game.trick:
-                return _("{card} is {owner}'s card, but {name} leads this trick").format(**values)
-            return _("{card} is {owner}'s card, but it is {name}'s turn to play").format(**values)
-    return None
+    holders = [
+        owner
+        for copy in copies
+        for owner, hand in enumerate(game.hands)
+        if owner != game.turn and hand >> copy & 1
+    ]
+    if not holders:
+        return None
+    values = {"card": card, "owner": game.names[holders[0]], "name": game.names[game.turn]}
+    if not game.trick:
+        return _("{card} is {owner}'s card, but {name} leads this trick").format(**values)
+    return _("{card} is {owner}'s card, but it is {name}'s turn to play").format(**values)
 
 
 def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:

@@ -426,50 +426,108 @@ _ENUMS: Final[dict[str, type[StrEnum]]] = {
 
 
 class NotJsonError(ValueError):
-    """What Python's JSON reader takes but JSON is not: ``NaN``, ``Infinity`` (the message
-    is the reason)."""
+    """``NaN``, ``Infinity`` or ``-Infinity``: Python's JSON reader takes them, JSON has no
+    such numbers. ``line`` and ``column`` say where (from 1, as the reader's own errors)."""
+
+    def __init__(self, value: str, line: int, column: int) -> None:
+        self.value, self.line, self.column = value, line, column
+        super().__init__(_("{value} is not a JSON number").format(value=value))
 
 
-class DuplicateKeyError(NotJsonError):
-    """A key given twice in one JSON object."""
+class DuplicateKeyError(ValueError):
+    """A key given twice in one JSON object, which Python's reader would resolve to its last
+    value without a word. ``path``: the keys and list indexes from the top to that object."""
+
+    def __init__(self, key: str, path: tuple[str | int, ...]) -> None:
+        self.key, self.path = key, path
+        super().__init__(_("the key {key} is given twice; keep one").format(key=shown(key)))
 
 
-def _refuse_constant(name: str) -> None:
-    raise NotJsonError(_("{value} is not a JSON number").format(value=name))
+class _Keyed(dict[str, Any]):
+    """A JSON object that remembers the first key it was given twice (``None``: none)."""
+
+    doubled: str | None = None
 
 
-def _object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose keys are all different: a key written twice would otherwise keep
-    its last value without a word (``"bids"`` given twice in a round)."""
-    data = dict(pairs)
+def _keyed(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = _Keyed(pairs)
     if len(data) < len(pairs):
         seen: set[str] = set()
         for key, _value in pairs:
             if key in seen:
-                raise DuplicateKeyError(
-                    _("{key} is given twice in one object; keep one").format(key=shown(key))
-                )
+                data.doubled = key
+                break
             seen.add(key)
     return data
 
 
-def strict_json(text: str) -> Any:
-    """``json.loads`` held to JSON itself: ``NaN`` and ``Infinity`` raise
-    :class:`NotJsonError`, a key given twice in one object :class:`DuplicateKeyError`
-    (Python's reader takes them without a word)."""
-    return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_once)
+def _first_doubled(value: Any, path: tuple[str | int, ...] = ()) -> DuplicateKeyError | None:
+    """The first object, in the order of the text, that has a key twice."""
+    if isinstance(value, _Keyed) and value.doubled is not None:
+        return DuplicateKeyError(value.doubled, path)
+    items: Iterable[tuple[str | int, Any]]
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return None
+    for key, item in items:
+        found = _first_doubled(item, (*path, key))
+        if found is not None:
+            return found
+    return None
+
+
+def _constant_place(text: str) -> tuple[str, int, int]:
+    """Where the first ``NaN``/``Infinity`` outside a string is (it is there: the reader
+    met it), as the constant, its line and its column."""
+    in_string = escaped = False
+    for index, char in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "NI-":
+            for constant in ("NaN", "Infinity", "-Infinity"):
+                if text.startswith(constant, index):
+                    line = text.count("\n", 0, index) + 1
+                    return constant, line, index - (text.rfind("\n", 0, index) + 1) + 1
+    raise AssertionError("no JSON constant in the text")  # pragma: no cover
+
+
+def strict_json(text: str, *, constants: bool = False) -> Any:
+    """``json.loads`` held to what a record needs: a key given twice in one object raises
+    :class:`DuplicateKeyError`, and (unless ``constants``) ``NaN`` and ``Infinity`` raise
+    :class:`NotJsonError`, both saying where; Python's reader would take them without a
+    word. Other errors are the reader's own."""
+
+    def refuse(_name: str) -> None:
+        raise NotJsonError(*_constant_place(text))
+
+    if constants:
+        data = json.loads(text, object_pairs_hook=_keyed)
+    else:
+        data = json.loads(text, object_pairs_hook=_keyed, parse_constant=refuse)
+    doubled = _first_doubled(data)
+    if doubled is not None:
+        raise doubled
+    return data
 
 
 def parse_option_text(text: str) -> Any:
-    """A command-line option value: JSON when it reads as JSON, else the text itself. A key
-    given twice raises :class:`DuplicateKeyError`; ``NaN`` is read, to be refused as a
-    value of the option."""
+    """A command-line option value: JSON when it reads as JSON (``NaN`` included, to be
+    refused as a value of the option), else the text itself. A key given twice raises
+    :class:`DuplicateKeyError`."""
     try:
-        return strict_json(text)
+        return strict_json(text, constants=True)
     except DuplicateKeyError:
         raise
-    except NotJsonError:
-        return json.loads(text)
     except (ValueError, RecursionError):
         return text
 
