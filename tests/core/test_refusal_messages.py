@@ -281,6 +281,17 @@ def test_a_deal_takes_a_seed_as_well_as_a_generator() -> None:
     assert seeded.deal(7) == generated.deal(random.Random(7))
     assert [seeded.view(s).hand for s in range(4)] == [generated.view(s).hand for s in range(4)]
 
+    class Halves:
+        """Not a random.Random, but with its random(): it deals all the same."""
+
+        def random(self) -> float:
+            return 0.5
+
+    odd = Game.new(rules, NAMES, first_dealer=0)
+    odd.deal(Halves())  # type: ignore[arg-type]
+    assert odd.phase is Phase.BID
+    assert sum(len(odd.view(s).hand or ()) for s in range(4)) == 12
+
 
 @pytest.mark.parametrize("rng", [None, "7", 7.0, True])
 def test_a_deal_without_a_generator_or_seed_says_what_it_needs(rng: object) -> None:

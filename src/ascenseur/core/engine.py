@@ -470,15 +470,19 @@ class Game:
     # -- dealing ----------------------------------------------------------------------------
 
     def deal(self, rng: random.Random | int) -> list[Event]:
-        """Shuffle with ``rng`` (a ``random.Random``, or an integer seed for one) and deal
-        the next round one card at a time from the player after the dealer; turn up the
-        trump card if the rules say so."""
-        if isinstance(rng, int) and not isinstance(rng, bool):
-            rng = random.Random(rng)
-        elif not isinstance(rng, random.Random):
+        """Shuffle with ``rng`` and deal the next round one card at a time from the player
+        after the dealer; turn up the trump card if the rules say so.
+
+        ``rng``: a ``random.Random`` (anything with its ``random()``), drawn from round
+        after round; or an integer, the seed of this one deal (the same seed deals the same
+        cards again: a game passes one generator, or a seed per round)."""
+        if isinstance(rng, bool) or not (
+            isinstance(rng, int) or callable(getattr(rng, "random", None))
+        ):
             raise TypeError(
                 f"deal() takes a random.Random or an integer seed, not {type(rng).__name__}"
             )
+        generator = random.Random(rng) if isinstance(rng, int) else rng
         self._require_phase(Phase.DEAL)
         t = self.table
         n = t.players
@@ -490,7 +494,7 @@ class Game:
         # random.sample and as reproducible.
         deck = list(t.deck)
         remaining = len(deck)
-        rand = rng.random
+        rand = generator.random
         floor = _floor  # math.floor is int() for these non-negative floats, and faster
         hands = [0] * n
         seat = (self.dealer + 1) % n
