@@ -613,9 +613,12 @@ def test_the_level_of_every_seat_is_whole_at_eleven_players_in_80_columns(
     tmp_path: Path,
 ) -> None:
     """The top seats of 9 to 11 players have 18 columns: their third line keeps one space
-    before the level, so that "medium" is not cut to "medi…"."""
-    rules = preset("classique").override({"ladder": [1]})
-    session = make_session(rules, players=11, levels=["medium"], seed=3)
+    before the level, and drops the unit of a total of two digits or a negative one, so
+    that "medium" is not cut to "medi…"."""
+    rules = preset("classique").override({"ladder": [1, 2, 3, 2, 1, 1, 1], "scoring": "ascensor"})
+    session = session_after_rounds(rules, 11, 6, level="medium")
+    totals = session.game.totals
+    assert any(t < 0 for t in totals) and any(t >= 10 for t in totals)
     app = new_app(session, tmp_path)
 
     async def scenario() -> None:
@@ -624,6 +627,7 @@ def test_the_level_of_every_seat_is_whole_at_eleven_players_in_80_columns(
             for s in range(1, 11):
                 lines = shown_lines(app.screen.query_one(f"#seat-{s}", Static))
                 assert lines[2].rstrip().endswith("medium"), (s, lines)
+                assert str(totals[s]) in lines[2], (s, lines)
 
     run(scenario())
 
@@ -1027,16 +1031,19 @@ def test_the_setup_screen_refuses_an_empty_level_as_the_command_line_does() -> N
     from ascenseur.interfaces.tui import build_session
 
     values = {"preset": "classique", "players": "4", "levels": "easy,, hard"}
-    with pytest.raises(ValueError, match="level 2 of 3 is empty; give one level per player"):
+    with pytest.raises(ValueError, match="level 2 of 3 is not given; give one level per player"):
         build_session(values, seed=1)
     values["levels"] = "easy, medium ,hard"
     levels = [seat.level for seat in build_session(values, seed=1).seats]
     assert levels == [None, "easy", "medium", "hard"]
 
 
-def session_after_rounds(rules: Rules, players: int, rounds: int) -> GameSession:
-    """A session whose first ``rounds`` rounds random bots have played (seeded)."""
-    session = make_session(rules, players=players, levels=["random"], seed=1)
+def session_after_rounds(
+    rules: Rules, players: int, rounds: int, level: str = "random"
+) -> GameSession:
+    """A session whose first ``rounds`` rounds random bots have played (seeded); its
+    computer players are of ``level`` from then on."""
+    session = make_session(rules, players=players, levels=[level], seed=1)
     bots = [make_bot("random", seed) for seed in range(players)]
     game = session.game
     while len(game.results) < rounds:

@@ -280,14 +280,23 @@ class GameScreen(Screen[None]):
         if not view.visible_hands.get(s) or self.card_on_table(view, s)[0] is not None:
             # (beside the card a blind round shows, no room is kept for one not played yet)
             self.append_card(text, view, s, empty="")
-        self.append_points(text, view, s)
         level = self.session.seats[s].level
-        if level is not None:
-            name = level_name(level)
-            used = cell_len(text.plain.rsplit("\n", 1)[-1])
-            # (the top seats of 9 to 11 players: one space, so that "medium" still fits)
-            space = " " if width and used + 2 + cell_len(name) > width else "  "
-            text.append(f"{space}{name}", style="dim")
+        if level is None:
+            self.append_points(text, view, s)
+            return text
+        name = level_name(level)
+        points = self.points_text(view, s)
+        space = "  "
+        if width:
+            # The top seats of 9 to 11 players: one space, then the total without its
+            # unit, before the level is cut.
+            room = width - cell_len(text.plain.rsplit("\n", 1)[-1]) - cell_len(name)
+            if cell_len(points) + len(space) > room:
+                space = " "
+            if cell_len(points) + len(space) > room:
+                points = str(view.totals[s])
+        text.append(points, style="bold")
+        text.append(f"{space}{name}", style="dim")
         return text
 
     def compact_seat_text(self, view: PlayerView, s: int, width: int = 0) -> Text:
@@ -409,11 +418,13 @@ class GameScreen(Screen[None]):
 
     @staticmethod
     def append_points(text: Text, view: PlayerView, s: int) -> None:
+        text.append(GameScreen.points_text(view, s), style="bold")
+
+    @staticmethod
+    def points_text(view: PlayerView, s: int) -> str:
+        """Seat ``s``'s total with its unit: ``12 pts``."""
         points = view.totals[s]
-        text.append(
-            ngettext("{points} pt", "{points} pts", abs(points)).format(points=points),
-            style="bold",
-        )
+        return ngettext("{points} pt", "{points} pts", abs(points)).format(points=points)
 
     def center_text(self, view: PlayerView) -> Text:
         text = Text(justify="center")
