@@ -238,7 +238,7 @@ def test_an_empty_bot_between_commas_is_refused_in_the_same_words_by_both_comman
         get_app(), ["--lang", "en", name, "--players", "3", "--bots", "random,,rules"]
     )
     assert result.exit_code == 2
-    assert result.stderr == "--bots: bot 2 of 3 is empty; give one bot per seat\n"
+    assert result.stderr == "--bots: bot 2 of 3 is not given; give one bot per seat\n"
     nothing = CliRunner().invoke(get_app(), ["--lang", "en", name, "--bots", " "])
     assert nothing.exit_code == 2
     assert nothing.stderr == "--bots: no bot given\n"

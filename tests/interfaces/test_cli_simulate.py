@@ -118,6 +118,7 @@ def test_every_preset_plays_to_the_end(tmp_path: Path, args: list[str]) -> None:
         (["--players", "3", "--names", "Ann,Bob"], ["--names:", "2 names for 3 players"]),
         (["--names", "Ann,Ann,Bob"], ["players:", "two players are named Ann"]),
         (["--names", "Ann,,Bob"], ["--names: name 2 of 3 is empty; give one name per player"]),
+        (["--names", " "], ["--names: no name given"]),
         # a name read from bytes that are not UTF-8, as Python passes them in argv
         (["--names", "A\udcff,B,C"], ["players:", '"A\\udcff" is not a name']),
         (["--names", "Ann,Ann ,Bob"], ["players:", "two players are named Ann"]),

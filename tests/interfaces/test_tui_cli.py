@@ -69,6 +69,15 @@ def test_an_empty_name_is_refused_not_dropped(names: str, place: str) -> None:
     assert f"--names: {place} is empty; give one name per player" in output
 
 
+@pytest.mark.parametrize(("option", "what"), [("--names", "name"), ("--levels", "level")])
+@pytest.mark.parametrize("text", ["", "  "])
+def test_an_option_given_with_nothing_in_it_is_refused(option: str, text: str, what: str) -> None:
+    """``--names "$UNSET"`` is refused, as ``--bots ""`` is, rather than read as no option."""
+    code, output = invoke(option, text)
+    assert code == 2
+    assert f"{option}: no {what} given" in output
+
+
 def test_the_setup_screen_counts_the_players_from_the_names() -> None:
     """Without --players, three names are three players (the new-game screen used to offer
     four players for three names, and refuse its own fields)."""
@@ -102,7 +111,10 @@ def test_out_of_range_options_are_refused(args: tuple[str, ...], message: str) -
         (("--setup", "--rules", "nonexistent"), "unknown preset"),
         (("--setup", "--level", "foo"), "unknown level 'foo'"),
         (("--setup", "--rule", "void_rule=sometimes"), "void_rule"),
-        (("--levels", "easy,,hard"), "--levels: level 2 of 3 is empty; give one level per player"),
+        (
+            ("--levels", "easy,,hard"),
+            "--levels: level 2 of 3 is not given; give one level per player",
+        ),
     ],
 )
 def test_the_setup_screen_is_not_opened_on_options_it_would_refuse(

@@ -185,7 +185,7 @@ def test_the_command_prints_a_table_for_people(lang: str, headers: tuple[str, ..
     [
         (("--players", "4", "--bots", "rules,random"), "2 bots for 4 players"),
         (("--bots", "rules,wizard,random"), "wizard is not a bot; choose among"),
-        (("--bots", "rules,,random"), "--bots: bot 2 of 3 is empty; give one bot per seat"),
+        (("--bots", "rules,,random"), "--bots: bot 2 of 3 is not given; give one bot per seat"),
         (("--players", "4", "--bots", "rules"), "1 bot for 4 players"),
         (
             ("--bots", "rules,random,random", "--records", __file__),

@@ -44,7 +44,12 @@ def parse_names(text: str) -> list[str]:
 
 def parse_levels(text: str) -> list[str]:
     """``"easy, hard"`` → the levels as typed, one per computer player or per seat."""
-    return comma_items(text, _("level {place} of {count} is empty; give one level per player"))
+    return comma_items(text, _("level {place} of {count} is not given; give one level per player"))
+
+
+def parse_bots(text: str) -> list[str]:
+    """``"search,rules"`` → the kinds of bot, one for all seats or one per seat."""
+    return comma_items(text, _("bot {place} of {count} is not given; give one bot per seat"))
 
 
 def _scoring_table(scoring: Scoring) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,7 +32,7 @@ from ascenseur.core.rules import (
     preset,
 )
 from ascenseur.i18n import N_, _, os_error_reason
-from ascenseur.interfaces.typed_text import apply_options, comma_items, printable, read_in
+from ascenseur.interfaces.typed_text import apply_options, parse_bots, printable, read_in
 
 #: The most games ``simulate`` and ``tournament`` take: already years of play, and a
 #: count the progress bar and the figures still hold exactly.
@@ -223,16 +223,27 @@ def build_rules(
     return rules
 
 
-def bot_kinds(text: str) -> list[str]:
-    """The bots ``--bots`` names between commas (``simulate`` and ``tournament``); an empty
-    name is refused rather than dropped, which would change the number of seats."""
+def listed(
+    option: str, text: str | None, read: Callable[[str], list[str]], none_given: str
+) -> list[str]:
+    """The items of a comma-separated option (none when it is not given), read by ``read``
+    (:func:`parse_names`, :func:`parse_levels`, :func:`parse_bots`): an empty item, or an
+    option given with nothing in it (``--names ""``), is refused rather than dropped, which
+    would change the number of players or seats without a word."""
+    if text is None:
+        return []
     try:
-        kinds = comma_items(text, _("bot {place} of {count} is empty; give one bot per seat"))
+        items = read(text)
     except ValueError as error:
-        raise refuse(_("--bots: {reason}").format(reason=error)) from None
-    if not kinds:
-        raise refuse(_("--bots: no bot given"))
-    return kinds
+        raise refuse(_("{option}: {reason}").format(option=option, reason=error)) from None
+    if not items:
+        raise refuse(_("{option}: {reason}").format(option=option, reason=none_given))
+    return items
+
+
+def bot_kinds(text: str) -> list[str]:
+    """The bots ``--bots`` names between commas (``simulate`` and ``tournament``)."""
+    return listed("--bots", text, parse_bots, _("no bot given"))
 
 
 def refuse(message: str) -> typer.Exit:

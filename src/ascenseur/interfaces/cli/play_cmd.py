@@ -26,6 +26,7 @@ from .options import (
     RuleOption,
     RulesFileOption,
     RulesOption,
+    listed,
     path_option,
     read_rules_file,
     refuse,
@@ -135,17 +136,11 @@ def play(
     from ascenseur.services.session import GameSession
 
     # A level may be typed as the screen shows it in the language in force ("facile").
-    try:
-        level_texts = parse_levels(levels or "")
-    except ValueError as error:
-        raise refuse(_("--levels: {reason}").format(reason=error)) from None
+    level_texts = listed("--levels", levels, parse_levels, _("no level given"))
     chosen_levels = [level_by_name(x) for x in level_texts]
     if level is not None:
         chosen_levels = [level_by_name(level)]
-    try:
-        name_list = parse_names(names or "")
-    except ValueError as error:
-        raise refuse(_("--names: {reason}").format(reason=error)) from None
+    name_list = listed("--names", names, parse_names, _("no name given"))
     session = None
     save_path = None
     if resume is not None:

@@ -33,6 +33,7 @@ from .options import (
     RulesFileOption,
     RulesOption,
     bot_kinds,
+    listed,
     output_path_option,
     refuse,
     rules_or_exit,
@@ -149,10 +150,8 @@ def simulate_command(
         ),
     ] = None,
 ) -> None:
-    try:
-        seat_names = parse_names(names or "")  # a repeated name: the engine's check below
-    except ValueError as error:
-        raise refuse(_("--names: {reason}").format(reason=error)) from None
+    # (a repeated name: the engine's check below)
+    seat_names = listed("--names", names, parse_names, _("no name given"))
     if players is None:
         players = len(seat_names) or 4
     if seat_names and len(seat_names) != players:
