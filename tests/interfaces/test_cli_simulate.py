@@ -124,6 +124,10 @@ def test_every_preset_plays_to_the_end(tmp_path: Path, args: list[str]) -> None:
         (["--names", "Ann,Ann ,Bob"], ["players:", "two players are named Ann"]),
         (["--bots", "random,random"], ["--bots:", "2 bots for 4 players"]),
         (["--bots", "oracle"], ["--bots: oracle is not a bot; choose among random"]),
+        (
+            ["--players", "3", "--bots", "ismcts"],
+            ["--bots: ismcts: OpenSpiel's oh_hell cannot play this table: ladder"],
+        ),
         (["--rule", "void_rule=maybe"], ["void_rule:", '"maybe"']),
         (["--out", "/nonexistent-folder/game.json"], ["--out:", "does not exist"]),
     ],

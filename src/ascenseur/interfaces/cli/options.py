@@ -25,6 +25,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ascenseur.bots import check_table, make_bot
 from ascenseur.core.rules import (
     Rules,
     RulesError,
@@ -244,6 +245,30 @@ def listed(
 def bot_kinds(text: str) -> list[str]:
     """The bots ``--bots`` names between commas (``simulate`` and ``tournament``)."""
     return listed("--bots", text, parse_bots, _("no bot given"))
+
+
+def check_bots(kinds: Sequence[str]) -> None:
+    """Refuse a kind that is no bot, or one whose extra is not installed (``ismcts``)."""
+    for kind in dict.fromkeys(kinds):
+        try:
+            make_bot(kind, 0)
+        except ValueError as error:  # not a bot: its message names the bots
+            raise refuse(_("--bots: {reason}").format(reason=error)) from None
+        except ImportError:
+            raise refuse(
+                _(
+                    "--bots: {name} needs the openspiel extra: pip install 'ascenseur[openspiel]'"
+                ).format(name=kind)
+            ) from None
+
+
+def check_bots_at(kinds: Sequence[str], rules: Rules, players: int) -> None:
+    """Refuse a bot that cannot play this table (OpenSpiel's plays only its own rules)."""
+    for kind in dict.fromkeys(kinds):
+        try:
+            check_table(kind, rules, players)
+        except ValueError as error:
+            raise refuse(_("--bots: {name}: {reason}").format(name=kind, reason=error)) from None
 
 
 def refuse(message: str) -> typer.Exit:

@@ -33,6 +33,8 @@ from .options import (
     RulesFileOption,
     RulesOption,
     bot_kinds,
+    check_bots,
+    check_bots_at,
     listed,
     output_path_option,
     refuse,
@@ -170,11 +172,8 @@ def simulate_command(
         kinds = kinds * players
     if len(kinds) != players:
         raise refuse(_("--bots: {count} bots for {n} players").format(count=len(kinds), n=players))
-    for kind in kinds:
-        try:
-            make_bot(kind, 0)
-        except ValueError as error:
-            raise refuse(_("--bots: {reason}").format(reason=error)) from None
+    check_bots(kinds)
+    check_bots_at(kinds, rules, players)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     to_stdout = out is not None and str(out) == "-"

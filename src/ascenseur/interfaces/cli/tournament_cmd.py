@@ -17,7 +17,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ascenseur.bots import make_bot
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import N_, _, decimal, ngettext, os_error_reason
 from ascenseur.services.tournament import (
@@ -37,6 +36,8 @@ from .options import (
     RulesFileOption,
     RulesOption,
     bot_kinds,
+    check_bots,
+    check_bots_at,
     path_option,
     refuse,
     rules_or_exit,
@@ -101,18 +102,9 @@ def tournament(
                 len(names),
             ).format(n=len(names), p=count)
         )
-    for name in names:
-        try:
-            make_bot(name, 0)
-        except ValueError as error:  # not a bot: its message names the bots, as simulate's
-            raise refuse(_("--bots: {reason}").format(reason=error)) from None
-        except ImportError:
-            raise refuse(
-                _(
-                    "--bots: {name} needs the openspiel extra: pip install 'ascenseur[openspiel]'"
-                ).format(name=name)
-            ) from None
+    check_bots(names)
     rules = rules_or_exit(rules_name, rule, rules_file, players=count)
+    check_bots_at(names, rules, count)
     workers = jobs if jobs is not None else len(os.sched_getaffinity(0))
     config = TournamentConfig(
         rules=rules, bots=names, games=games, seed=seed, jobs=workers, records=records
