@@ -759,6 +759,26 @@ def test_option_scoring_table_of_four_numbers() -> None:
     assert round_points(rules.scoring, [2, 2, 2], [2, 3, 0]) == [14, 0, -6]
 
 
+@pytest.mark.parametrize(
+    ("value", "shown_as"),
+    [(1_000_001, "1000001"), (-1_000_001, "-1000001"), (10**5000, "more than 4999 digits")],
+    ids=["above", "below", "5001-digits"],
+)
+def test_option_scoring_numbers_are_bounded_so_totals_stay_numbers(
+    value: int, shown_as: str
+) -> None:
+    """A number beyond a million either way is refused, naming it (a number of thousands of
+    digits, which Python cannot even write out, by its length): totals, means and ratings
+    of such a table could not be computed."""
+    table = {"made_base": 0, "made_per_trick": 1, "missed_per_trick": 0, "missed_per_diff": 1}
+    assert preset("classique").override({"scoring": {**table, "made_base": 10**6}})
+    with pytest.raises(RulesError) as caught:
+        preset("classique").override({"scoring": {**table, "missed_per_diff": value}})
+    message = str(caught.value)
+    assert message.startswith("scoring: missed_per_diff must be a whole number from -1000000")
+    assert message.endswith(shown_as)
+
+
 def test_option_scoring_table_with_pool_pools_only_negative_scores() -> None:
     rules = preset("prime").override(
         {

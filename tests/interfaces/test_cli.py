@@ -195,6 +195,22 @@ def test_a_command_started_with_its_output_closed_says_so() -> None:
     assert done.stderr == "no se puede escribir la salida: la salida estándar está cerrada\n"
 
 
+def test_replay_of_standard_input_started_with_it_closed_says_so() -> None:
+    """``ascenseur replay - <&-``: Python has no standard input at all (it was a
+    traceback)."""
+    program = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "ascenseur"]
+    done = subprocess.run(
+        [*program, "--lang", "en", "replay", "-"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "- cannot be read: standard input is closed\n"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

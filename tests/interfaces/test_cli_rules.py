@@ -201,7 +201,10 @@ def test_impossible_rules_are_refused_naming_the_option(
         ("decks = 1.0", ["decks:", "not 1, 2 or auto"]),
         ('preset = "bridge"', ["preset:", '"bridge"']),
         ("[scoring]\nmade_base = 1\nbonus = 2", ["scoring:", '"bonus"']),
+        ("ladder = " + "[" * 500 + "]" * 500, ["--rules-file:", "nested too deeply"]),
+        ("max_cards = " + "9" * 5000, ["--rules-file:", "a number in it is too long"]),
     ],
+    ids=lambda value: value[:40] if isinstance(value, str) else None,
 )
 def test_bad_rules_files_are_refused(tmp_path: Path, text: str, fragments: list[str]) -> None:
     house = tmp_path / "house.toml"

@@ -152,3 +152,22 @@ def test_record_to_standard_output_with_the_messages_on_standard_error(tmp_path:
     refused = run("simulate", "--seed", "9", "--games", "2", "--out", "-")
     assert (refused.exit_code, refused.stdout) == (2, "")
     assert refused.stderr.startswith("--out: ")
+
+
+@pytest.mark.parametrize("games", ["1", "2"])
+def test_names_with_control_characters_are_written_out_in_the_figures(games: str) -> None:
+    """A name holding ESC (which could clear the terminal) is shown as ``\\x1b``, and the
+    columns stay aligned on what is shown."""
+    result = run(
+        "simulate", "--games", games, "--seed", "1", "--rule", "ladder=[1]",
+        "--names", "A\x1b[2J,Bo,C\nD",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "\x1b" not in result.stdout and "C\nD" not in result.stdout
+    names = ["A\\x1b[2J", "Bo", "C\\x0aD"]
+    width = max(len(name) for name in names)
+    rows = {line.split()[0]: line for line in result.stdout.splitlines() if line[:3].strip()}
+    for name in names:
+        # each name filled to the longest, then two spaces before the next column
+        assert rows[name][2 : 2 + width + 2] == name.ljust(width) + "  ", result.stdout
+        assert rows[name][2 + width + 2] != " " or games == "1", result.stdout

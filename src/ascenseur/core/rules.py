@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -543,6 +544,10 @@ SHOWN_AT_MOST: Final = 60
 def shown(value: Any) -> str:
     """A value as JSON writes it (``true``, ``"free"``), for messages: the same for a
     record, a rules file and the command line."""
+    if isinstance(value, int) and value.bit_length() > 4 * SHOWN_AT_MOST:
+        # (Python refuses to write a whole number of more than 4,300 digits)
+        digits = math.floor((value.bit_length() - 1) * math.log10(2))
+        return _("a whole number of more than {digits} digits").format(digits=digits)
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
@@ -651,7 +656,7 @@ def _coerce_option(name: str, raw: Any) -> Any:
             raise RulesError(
                 name,
                 _("{value} rounds at the peak cannot be played; at most {most}").format(
-                    value=rounds, most=MAX_PEAK_NO_TRUMP_ROUNDS
+                    value=shown(rounds), most=MAX_PEAK_NO_TRUMP_ROUNDS
                 ),
             )
         return rounds
@@ -701,6 +706,9 @@ def _coerce_ladder(raw: Any) -> Ladder:
 
 
 _SCORING_KEYS: Final = ("made_base", "made_per_trick", "missed_per_trick", "missed_per_diff")
+#: The largest number of a scoring table, either way: far beyond any table's, and totals
+#: stay numbers every figure (a mean, a rating) can hold.
+MAX_SCORING_NUMBER: Final = 1_000_000
 
 
 def _coerce_scoring(raw: Any) -> Scoring:
@@ -734,6 +742,16 @@ def _coerce_scoring(raw: Any) -> Scoring:
             value = raw[key]
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesError("scoring", _scoring_value_refusal(key, value))
+            if not -MAX_SCORING_NUMBER <= value <= MAX_SCORING_NUMBER:
+                raise RulesError(
+                    "scoring",
+                    _("{key} must be a whole number from {low} to {high}, not {value}").format(
+                        key=key,
+                        low=-MAX_SCORING_NUMBER,
+                        high=MAX_SCORING_NUMBER,
+                        value=shown(value),
+                    ),
+                )
             numbers.append(value)
         pool = raw.get("pool", False)
         if not isinstance(pool, bool):

@@ -183,6 +183,17 @@ def read_rules_file(path: Path) -> dict[str, Any]:
         ) from None
     except UnicodeDecodeError:
         raise RulesError("--rules-file", _("{path} is not UTF-8 text").format(path=path)) from None
+    except (RecursionError, ValueError) as error:
+        # What the reader cannot hold: lists nested hundreds deep, or a whole number of more
+        # than 4,300 digits (Python refuses to read it).
+        reason = (
+            _("its lists or tables are nested too deeply")
+            if isinstance(error, RecursionError)
+            else _("a number in it is too long")
+        )
+        raise RulesError(
+            "--rules-file", _("{path} is not valid TOML: {reason}").format(path=path, reason=reason)
+        ) from None
     return data
 
 

@@ -31,6 +31,10 @@ def read_record_text(source: str) -> str:
         raise RecordError(_("FILE: the name is empty; name a record, or - for standard input"))
     try:
         if source == "-":
+            if sys.stdin is None:  # started with standard input closed (<&-)
+                raise RecordError(
+                    _("{path} cannot be read: standard input is closed").format(path=source)
+                )
             data = sys.stdin.buffer.read()
         else:
             # The name as typed: "record.json/" is no file (a Path would drop the slash).

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.cells import cell_len
 
 from ascenseur.bots import Bot, make_bot
 from ascenseur.core.engine import Game, default_names
@@ -23,7 +24,7 @@ from ascenseur.core.errors import IllegalActionError
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules, RulesError
 from ascenseur.i18n import N_, _, decimal, os_error_reason
-from ascenseur.interfaces.typed_text import parse_names
+from ascenseur.interfaces.typed_text import parse_names, printable
 from ascenseur.services.autoplay import play_with_bots
 
 from . import TranslatedCommand, app
@@ -223,18 +224,25 @@ def simulate_command(
                     first=_game_path(out, 0, games), last=_game_path(out, games - 1, games)
                 )
             )
-    # With the record on standard output, the messages go to standard error.
+    # With the record on standard output, the messages go to standard error; a name or a
+    # path with control characters has them written out (they could clear the terminal).
     for line in lines:
-        typer.echo(line, err=to_stdout)
+        typer.echo(printable(line), err=to_stdout)
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` filled with spaces to ``width`` columns (a wide character takes two)."""
+    return text + " " * max(0, width - cell_len(text))
 
 
 def _game_lines(game: Game) -> list[str]:
-    width = max(len(name) for name in game.names)
+    names = [printable(name) for name in game.names]
+    width = max(cell_len(name) for name in names)
     lines = [
-        f"  {name.ljust(width)}  {total:>6}"
-        for name, total in zip(game.names, game.totals, strict=True)
+        f"  {_padded(name, width)}  {total:>6}"
+        for name, total in zip(names, game.totals, strict=True)
     ]
-    winners = ", ".join(game.names[s] for s in game.winners())
+    winners = ", ".join(names[s] for s in game.winners())
     lines.append(_("Winners: {names}").format(names=winners))
     return lines
 
@@ -243,7 +251,8 @@ def _summary_lines(
     summary: Summary, names: Sequence[str], kinds: Sequence[str], elapsed: float
 ) -> list[str]:
     rate = summary.exact_bids / summary.bids if summary.bids else 0.0
-    width = max(len(name) for name in names)
+    names = [printable(name) for name in names]
+    width = max(cell_len(name) for name in names)
     kind_width = max(len(kind) for kind in kinds)
     lines = [
         _("Games: {games}   rounds: {rounds}   {rate} games/s").format(
@@ -262,7 +271,7 @@ def _summary_lines(
     ]
     for seat, name in enumerate(names):
         lines.append(
-            f"  {name.ljust(width)}  {kinds[seat].ljust(kind_width)}  "
+            f"  {_padded(name, width)}  {kinds[seat].ljust(kind_width)}  "
             f"{decimal(summary.points[seat] / summary.games):>12}  "
             f"{decimal(100 * summary.wins[seat] / summary.games) + ' %':>9}"
         )
