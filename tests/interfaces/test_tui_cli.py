@@ -96,7 +96,7 @@ def test_the_setup_screen_counts_the_players_from_the_names() -> None:
         (("--delay", "61"), "at most 60"),
         (("--delay", "nan"), "'nan' is not a number"),
         (("--seed", "-1"), "at least 0"),
-        (("--levels", "easy,hard"), "one per computer player (3) or one per seat (4)"),
+        (("--levels", "easy,hard"), "--levels: give one level, one per computer player (3) or"),
     ],
 )
 def test_out_of_range_options_are_refused(args: tuple[str, ...], message: str) -> None:
@@ -109,7 +109,7 @@ def test_out_of_range_options_are_refused(args: tuple[str, ...], message: str) -
     ("args", "message"),
     [
         (("--setup", "--rules", "nonexistent"), "unknown preset"),
-        (("--setup", "--level", "foo"), "unknown level 'foo'"),
+        (("--setup", "--level", "foo"), "--level: unknown level 'foo'"),
         (("--setup", "--rule", "void_rule=sometimes"), "void_rule"),
         (
             ("--levels", "easy,,hard"),
@@ -125,6 +125,32 @@ def test_the_setup_screen_is_not_opened_on_options_it_would_refuse(
     code, output = invoke(*args)
     assert code == 2
     assert message in " ".join(output.split())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--levels", "bogus"), "--levels: unknown level 'bogus'"),
+        (("--level", "bogus"), "--level: unknown level 'bogus'"),
+        (("--level", " "), "--level: no level given"),
+        (("--level", "easy,hard"), "--level: one level for all; for one per player, use --levels"),
+        (("--level", "easy", "--levels", "bogus"), "--level and --levels: give one or the other"),
+        (("--names", "A,B,C", "--players", "4"), "--names: 3 names for 4 players"),
+        (("--names", "A,B,C,D", "--seat", "5"), "--seat: there is no seat 5: seats go from 1"),
+    ],
+)
+def test_a_refusal_of_play_names_the_option(args: tuple[str, ...], message: str) -> None:
+    code, output = invoke(*args)
+    assert code == 2
+    assert message in " ".join(output.split())
+
+
+def test_a_saved_game_takes_one_level(tmp_path: Path) -> None:
+    """With --resume, --levels of several levels is refused: the saved game keeps its
+    computer players' levels, and one level stands in only when they were lost."""
+    code, output = invoke("--resume", str(tmp_path / "none.json"), "--levels", "easy,hard")
+    assert code == 2
+    assert "--levels: with --resume, give one level (--level)" in output
 
 
 def test_the_setup_screen_is_filled_from_the_rules_file_and_keeps_the_seed(

@@ -132,14 +132,28 @@ def play(
             )
         set_language(lang)
     from ascenseur.interfaces.tui import AscenseurApp, make_session
-    from ascenseur.interfaces.tui.texts import SETUP_LEVELS, level_by_name, unknown_level
+    from ascenseur.interfaces.tui.texts import (
+        SETUP_LEVELS,
+        ChoiceError,
+        level_by_name,
+        unknown_level,
+    )
     from ascenseur.services.session import GameSession
 
     # A level may be typed as the screen shows it in the language in force ("facile").
-    level_texts = listed("--levels", levels, parse_levels, _("no level given"))
+    if level is not None and levels is not None:
+        raise refuse(_("--level and --levels: give one or the other"))
+    level_option = "--level" if level is not None else "--levels"
+    given = level if level is not None else levels
+    level_texts = listed(level_option, given, parse_levels, _("no level given"))
+    if level is not None and len(level_texts) > 1:
+        raise refuse(_("--level: one level for all; for one per player, use --levels"))
     chosen_levels = [level_by_name(x) for x in level_texts]
-    if level is not None:
-        chosen_levels = [level_by_name(level)]
+
+    def refuse_choice(error: ChoiceError) -> typer.Exit:
+        option = level_option if error.field == "levels" else f"--{error.field}"
+        return refuse(_("{option}: {reason}").format(option=option, reason=error))
+
     name_list = listed("--names", names, parse_names, _("no name given"))
     session = None
     save_path = None
@@ -164,8 +178,10 @@ def play(
                     "leave out {options}"
                 ).format(options=", ".join(ignored))
             )
+        if len(chosen_levels) > 1:
+            raise refuse(_("--levels: with --resume, give one level (--level)"))
         if chosen_levels and chosen_levels[0] not in SETUP_LEVELS:
-            raise refuse(str(unknown_level(chosen_levels[0])))
+            raise refuse_choice(unknown_level(chosen_levels[0]))
         try:
             session = GameSession.resume(
                 resume, level=chosen_levels[0] if chosen_levels else "medium"
@@ -180,7 +196,7 @@ def play(
         # at once: a wrong preset, option, file or level is refused here, in one line.
         rules_or_exit(rules_name, rule, rules_file, players=players)
         if level is not None and chosen_levels[0] not in SETUP_LEVELS:
-            raise refuse(str(unknown_level(chosen_levels[0])))  # (the screen checks --levels)
+            raise refuse_choice(unknown_level(chosen_levels[0]))  # (the screen checks --levels)
     else:
         rules = rules_or_exit(rules_name, rule, rules_file, players=players)
         try:
@@ -192,6 +208,8 @@ def play(
                 levels=chosen_levels,
                 seed=seed,
             )
+        except ChoiceError as error:
+            raise refuse_choice(error) from None
         except (RulesError, ValueError) as error:
             raise refuse(str(error)) from None
     file_preset, file_options = rules_file_for_setup(rules_file)

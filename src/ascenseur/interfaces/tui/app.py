@@ -17,7 +17,7 @@ from ascenseur.services.session import DEFAULT_LEVEL, GameSession
 
 from .game_screen import GameScreen
 from .screens import SetupScreen
-from .texts import SETUP_LEVELS, level_by_name, unknown_level
+from .texts import SETUP_LEVELS, ChoiceError, level_by_name, unknown_level
 
 CSS = """
 Screen { layout: vertical; }
@@ -177,13 +177,16 @@ def make_session(
     if players is None:
         players = len(names) if names else 4
     if names and len(names) != players:
-        raise ValueError(_("{count} names for {n} players").format(count=len(names), n=players))
+        raise ChoiceError(
+            "names", _("{count} names for {n} players").format(count=len(names), n=players)
+        )
     if not names:
         names = list(default_names(players))
     rules.validate(players)
     if not 1 <= seat <= players:
-        raise ValueError(
-            _("there is no seat {seat}: seats go from 1 to {n}").format(seat=seat, n=players)
+        raise ChoiceError(
+            "seat",
+            _("there is no seat {seat}: seats go from 1 to {n}").format(seat=seat, n=players),
         )
     chosen = [level_by_name(level) for level in levels or () if level.strip()]
     per_seat: list[str | None] | str
@@ -200,10 +203,11 @@ def make_session(
     elif len(chosen) == players - 1:
         per_seat = [*chosen[: seat - 1], None, *chosen[seat - 1 :]]
     else:
-        raise ValueError(
+        raise ChoiceError(
+            "levels",
             _("give one level, one per computer player ({n}) or one per seat ({seats})").format(
                 n=players - 1, seats=players
-            )
+            ),
         )
     return GameSession.new(rules, names, human_seats=(seat - 1,), levels=per_seat, seed=seed)
 
@@ -218,7 +222,9 @@ def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
     names = parse_names(values.get("names", ""))
     players = int(players_text) if players_text else None
     if players is not None and names and len(names) != players:
-        raise ValueError(_("{count} names for {n} players").format(count=len(names), n=players))
+        raise ChoiceError(
+            "names", _("{count} names for {n} players").format(count=len(names), n=players)
+        )
     seat_text = values.get("seat", "").strip()
     levels = parse_levels(values.get("levels", "")) or [values.get("level") or DEFAULT_LEVEL]
     return make_session(

@@ -24,12 +24,22 @@ def level_name(level: str) -> str:
     return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
-def unknown_level(level: str) -> ValueError:
+class ChoiceError(ValueError):
+    """A choice of a new game that cannot be played; ``field`` names what was chosen
+    (``names``, ``seat``, ``levels``), for the command line to name its option."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def unknown_level(level: str) -> ChoiceError:
     """The refusal of a level that is none of the levels offered, naming them."""
-    return ValueError(
+    return ChoiceError(
+        "levels",
         _("unknown level {level!r}; the levels are: {levels}").format(
             level=level, levels=", ".join(level_name(x) for x in SETUP_LEVELS)
-        )
+        ),
     )
 
 
