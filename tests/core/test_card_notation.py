@@ -87,6 +87,14 @@ def test_parse_error_names_the_text(text: str) -> None:
     assert str(caught.value) == f"not a card: {text!r}"
 
 
+def test_parse_error_cuts_a_long_text() -> None:
+    """A record may hold a whole file where a card should be: the message repeats the start
+    of it, not all of it."""
+    with pytest.raises(CardParseError) as caught:
+        Card.parse("X" * 100_000)
+    assert str(caught.value) == "not a card: '" + "X" * 58 + "…"
+
+
 @pytest.mark.parametrize("value", [14, None, ["AS"]])
 def test_parse_refuses_what_is_not_text(value: object) -> None:
     with pytest.raises(CardParseError, match="not a card"):

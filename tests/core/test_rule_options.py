@@ -985,6 +985,26 @@ def test_two_players_may_not_share_a_name() -> None:
         Game.new(preset("classique"), ["Ann", "Bob", "Ann"])
 
 
+@pytest.mark.parametrize("blank", ["\u200b", "\u00ad", "\u202e", " \u200d\u2060 "])
+def test_a_name_that_shows_nothing_is_refused(blank: str) -> None:
+    """A zero-width space, a soft hyphen or a direction mark alone would sit at the table
+    as a player nobody can see in the score sheet or the winners."""
+    with pytest.raises(RulesError, match="is not a name") as caught:
+        Game.new(preset("classique"), ["Ann", blank, "Cat"])
+    assert caught.value.option == "players"
+
+
+@pytest.mark.parametrize(
+    "twins", [("Zo\u00e9", "Zoe\u0301"), ("Ann", "Ann\u200b"), ("Ann", "\u2060Ann ")]
+)
+def test_names_that_look_the_same_are_one_name(twins: tuple[str, str]) -> None:
+    """ "Zoé" typed composed or decomposed, or with an invisible character, looks like the
+    same name on every screen."""
+    with pytest.raises(RulesError, match="two players are named"):
+        Game.new(preset("classique"), [twins[0], "Bob", twins[1]])
+    assert Game.new(preset("classique"), [twins[0], "Bob", "Cat"]).names[0] == twins[0]
+
+
 @pytest.mark.parametrize(
     ("name", "players"),
     [("classique", 2), ("classique", 21), ("prime", 9), ("ascensor", 9), ("enculette", 11)],

@@ -56,6 +56,17 @@ _RANK_LETTERS: Final = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _LETTER_RANKS: Final = {v: k for k, v in _RANK_LETTERS.items()}
 
 
+#: The longest text of the user's that a message repeats (a longer one is cut).
+QUOTED_AT_MOST = 60
+
+
+def quoted(value: object) -> str:
+    """``value`` as Python writes it (``'as'``), for a message, cut when long: it is the
+    user's own text, which may be a whole file."""
+    text = repr(value)
+    return text if len(text) <= QUOTED_AT_MOST else text[: QUOTED_AT_MOST - 1] + "…"
+
+
 class CardParseError(ValueError):
     """A card's text could not be read."""
 
@@ -104,14 +115,14 @@ class Card(int):
     def parse(text: str) -> Card:
         """Read a card in the record's notation; raise :class:`CardParseError` if it is not one."""
         if not isinstance(text, str):
-            raise CardParseError(_("not a card: {text!r}").format(text=text))
+            raise CardParseError(_("not a card: {text}").format(text=quoted(text)))
         raw = text.strip().upper()
         copy = 0
         if raw.endswith("'"):
             copy, raw = 1, raw[:-1]
         card = _PARSE_TABLE.get(raw)
         if card is None:
-            raise CardParseError(_("not a card: {text!r}").format(text=text))
+            raise CardParseError(_("not a card: {text}").format(text=quoted(text)))
         return CARDS[card + copy * COPY_OFFSET]
 
 

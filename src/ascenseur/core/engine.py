@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ascenseur.i18n import _, ngettext
 
-from .cards import CARDS, COPY_OFFSET, SUIT_BITS, SUIT_MASKS, Card, Suit, cards_of
+from .cards import CARDS, COPY_OFFSET, SUIT_BITS, SUIT_MASKS, Card, Suit, cards_of, quoted
 from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, InvalidDealError
 from .events import (
     BidMade,
@@ -236,11 +237,19 @@ def _names_problem(names: tuple[str, ...]) -> tuple[str, str] | None:
     sampler builds a game per world; the words are put together by the caller, in the
     language in force)."""
     for name in names:
-        if not name.strip() or not _is_text(name):
+        if not _is_text(name) or not _seen_as(name):
             return "not a name", json.dumps(name)
-    stripped = [name.strip() for name in names]
-    repeated = next((n for i, n in enumerate(stripped) if n in stripped[:i]), None)
+    seen = [_seen_as(name) for name in names]
+    repeated = next((names[i].strip() for i, n in enumerate(seen) if n in seen[:i]), None)
     return ("repeated", repeated) if repeated is not None else None
+
+
+def _seen_as(name: str) -> str:
+    """A name as it looks: composed (NFC: "Zoé" typed either way is one name), without the
+    characters that show nothing (zero-width space, soft hyphen, direction marks) and the
+    spaces around it. Empty: the name shows nothing at all."""
+    composed = unicodedata.normalize("NFC", name)
+    return "".join(c for c in composed if unicodedata.category(c) != "Cf").strip()
 
 
 def _dealt_card(card: Card | str) -> Card:
@@ -252,7 +261,7 @@ def _dealt_card(card: Card | str) -> Card:
             return Card.parse(card)
         except ValueError as error:
             raise InvalidDealError(str(error)) from None
-    raise InvalidDealError(_("{value!r} is not a card").format(value=card))
+    raise InvalidDealError(_("{value} is not a card").format(value=quoted(card)))
 
 
 class Game:

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from ascenseur.i18n import N_, _, ngettext
 
-from .cards import CARDS, COPY_OFFSET, Card, CardParseError, cards_of
+from .cards import CARDS, COPY_OFFSET, Card, CardParseError, cards_of, quoted
 from .engine import Game, Phase
 from .errors import IllegalActionError, InvalidDealError, RecordError
 from .rules import (
@@ -23,6 +23,7 @@ from .rules import (
     DuplicateKeyError,
     NotJsonError,
     RulesError,
+    placed,
     rules_from_mapping,
     shown,
     strict_json,
@@ -128,6 +129,8 @@ _JSON_REASONS: Final[dict[str, str]] = {
     "Invalid control character": N_("a string holds a control character (a line break, a tab)"),
     "Invalid \\uXXXX escape": N_("a \\u escape lacks its four hexadecimal digits"),
     "Invalid \\escape": N_("a backslash starts no known escape"),
+    # (one byte-order mark is read past; this is a second one)
+    "Unexpected UTF-8 BOM": N_("the text starts with a second byte-order mark"),
 }
 
 
@@ -142,19 +145,18 @@ def _json_reason(message: str) -> str:
 
 def _doubled_key_message(error: DuplicateKeyError) -> str:
     """Where a key is given twice, in a record's words: ``round 4: the key "bids" is given
-    twice; keep one`` (``rules: scoring: …``; at the top, ``not a record: …``)."""
-    places: list[str] = []
+    twice; keep one`` (``rules: scoring: …``; at the top, ``not a record: …``); places in
+    lists other than the rounds go unsaid."""
     path = error.path
+    places: list[str] = []
     for index, step in enumerate(path):
-        if step == "rounds" and index == 0 and len(path) > 1 and isinstance(path[1], int):
-            continue
-        if isinstance(step, int) and index == 1 and path[0] == "rounds":
-            places.append(_("round {n}").format(n=step + 1))
-        else:
-            places.append(str(step) if isinstance(step, str) else f"[{step}]")
+        if index == 1 and path[0] == "rounds" and isinstance(step, int):
+            places[-1] = _("round {n}").format(n=step + 1)
+        elif isinstance(step, str):
+            places.append(step)
     if not places:
         return _("not a record: {reason}").format(reason=error)
-    return _("{where}: {error}").format(where=": ".join(places), error=error)
+    return placed(places, str(error))
 
 
 def loads(text: str) -> dict[str, Any]:
@@ -374,8 +376,8 @@ def _parse_cards(values: Any, where: str, what: str) -> list[Card]:
             # people may type "as", a record may not.
             raise RecordError(
                 _(
-                    "{where}: {what}: {value!r} is not in the notation of records; write {card}"
-                ).format(where=where, what=what, value=value, card=card)
+                    "{where}: {what}: {value} is not in the notation of records; write {card}"
+                ).format(where=where, what=what, value=quoted(value), card=card)
             )
         cards.append(card)
     return cards

@@ -18,7 +18,7 @@ import dataclasses
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -444,6 +444,14 @@ class DuplicateKeyError(ValueError):
         super().__init__(_("the key {key} is given twice; keep one").format(key=shown(key)))
 
 
+def placed(places: Sequence[str], reason: str) -> str:
+    """``reason`` under each of ``places`` in turn: ``rules: scoring: …`` (the separator is
+    the language's: ``rules : scoring : …`` in French)."""
+    for place in reversed(places):
+        reason = _("{where}: {error}").format(where=place, error=reason)
+    return reason
+
+
 class _Keyed(dict[str, Any]):
     """A JSON object that remembers the first key it was given twice (``None``: none)."""
 
@@ -622,7 +630,8 @@ def option_from_text(name: str, text: str) -> Any:
     try:
         return parse_option_text(stripped)
     except DuplicateKeyError as error:
-        raise RulesError(name, str(error)) from None
+        keys = [step for step in error.path if isinstance(step, str)]
+        raise RulesError(name, placed(keys, str(error))) from None
 
 
 def _coerce_option(name: str, raw: Any) -> Any:
