@@ -175,6 +175,30 @@ def test_a_full_enculette_ladder_with_ten_players_and_its_blind_round(tmp_path: 
 # -- refusals, hint, pacing --------------------------------------------------------------------
 
 
+def test_a_second_copy_of_a_ten_fits_its_button_on_one_line(tmp_path: Path) -> None:
+    """ "10♦'" takes four of the button's five columns: with Textual's padding of one column
+    either side, its prime wrapped to a second line, under a card that seemed the first
+    copy."""
+    rules = preset("classique").override({"decks": 2, "ladder": [3]})
+    session = GameSession.new(
+        rules, NAMES, human_seats=(0,), levels="random", seed=1, first_dealer=3
+    )
+    hands = [["TD'", "TH", "QS'"], ["2H", "3C", "4C"], ["5C", "6C", "7C"], ["7D", "8C", "9C"]]
+    session.game.deal_hands([[Card.parse(c) for c in h] for h in hands], Card.parse("9S"))
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for text in hands[0]:
+                card = Card.parse(text)
+                button = app.screen.query_one(f"#card-{int(card)}", Button)
+                lines = [line.strip() for line in shown_lines(button)]
+                assert lines == [card.display()], lines
+
+    run(scenario())
+
+
 def test_an_unplayable_card_is_refused_with_its_reason(tmp_path: Path) -> None:
     rules = preset("classique").override({"ladder": [2]})
     session = GameSession.new(

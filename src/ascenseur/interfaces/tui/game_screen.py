@@ -521,6 +521,9 @@ class GameScreen(Screen[None]):
                     compact=True,
                     classes="card",
                 )
+                # No padding around the label: "10♦'" (a second copy) takes four of the
+                # five columns. (Textual's CSS refuses line-pad: 0.)
+                button.styles.line_pad = 0
                 if my_turn and view.phase is Phase.PLAY:
                     button.add_class("playable" if card in legal else "unplayable")
                 cards.append(button)
