@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
+from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
@@ -1286,3 +1287,16 @@ def test_the_dealer_is_marked_however_long_the_names(
                 rules, names, human_seats=(me,), levels="random", seed=2, first_dealer=dealer
             )
             run(check(new_app(session, tmp_path), session))
+
+
+def test_names_cut_to_a_few_columns_stay_told_apart() -> None:
+    """In a score sheet of twelve, "Ana" and "Clementina" cut to two columns were both
+    "na": a clash is cut from the names' start instead ("An", "Cl")."""
+    from ascenseur.interfaces.tui.texts import cut_names
+
+    names = [Text(n) for n in ("Ana", "Bernardino", "Clementina", "Player 10", "Player 11")]
+    cuts = [cut.plain for cut in cut_names(names, [2, 2, 2, 3, 3])]
+    assert cuts == ["An", "no", "Cl", "10", "11"]
+    assert len(set(cuts)) == len(cuts)
+    # Names that fit, or cut apart already, are left as they are.
+    assert [c.plain for c in cut_names([Text("Ann"), Text("Bob")], [3, 3])] == ["Ann", "Bob"]

@@ -33,7 +33,7 @@ from ascenseur.interfaces.typed_text import printable
 from ascenseur.services.session import GameSession
 
 from .chart import seat_color, totals_chart
-from .texts import SETUP_LEVELS, cut_name, level_name
+from .texts import SETUP_LEVELS, cut_names, level_name
 
 if TYPE_CHECKING:
     from .app import AscenseurApp
@@ -75,9 +75,10 @@ def score_table(session: GameSession, seat: int, width: int) -> tuple[Table, Tab
             show_header=show_header,
             padding=(0, 0, 0, gap - 1),
         )
-        for column, name in enumerate(header):
+        names = [*header[:2], *cut_names(header[2:], widths[2:])]
+        for column, name in enumerate(names):
             made.add_column(
-                name if column < 2 else cut_name(name, widths[column]),
+                name,
                 justify="right",
                 width=widths[column],
                 no_wrap=True,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
 from rich.text import Text
 
@@ -72,6 +74,29 @@ def cut_name(name: Text, width: int) -> Text:
     else:
         cut = _tail(plain, width).strip()
     return Text(cut, style=name.style)
+
+
+def cut_names(names: Sequence[Text], widths: Sequence[int]) -> list[Text]:
+    """Each name cut to its width by :func:`cut_name`; where two come out the same
+    ("Ana" and "Clementina" both "na" in two columns), those are cut another way, from
+    their start ("An", "Cl"), then their first letter and their end, while that tells them
+    apart."""
+    cuts = [cut_name(name, width) for name, width in zip(names, widths, strict=True)]
+    ways = (
+        lambda plain, width: _head(plain, width).rstrip(),
+        lambda plain, width: _head(plain, 1) + _tail(plain, width - cell_len(_head(plain, 1))),
+    )
+    for way in ways:
+        shown = [cut.plain for cut in cuts]
+        clashing = [i for i, text in enumerate(shown) if shown.count(text) > 1]
+        if not clashing:
+            break
+        tried = {i: way(names[i].plain, widths[i]) for i in clashing}
+        others = [text for i, text in enumerate(shown) if i not in tried]
+        if len(set(tried.values())) == len(tried) and not set(tried.values()) & set(others):
+            for i, text in tried.items():
+                cuts[i] = Text(text, style=names[i].style)
+    return cuts
 
 
 def _head(text: str, width: int) -> str:
