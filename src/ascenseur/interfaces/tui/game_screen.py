@@ -174,7 +174,8 @@ class GameScreen(Screen[None]):
         self.drive()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Below 80×24 parts of the table go off screen: say so, once per shrink."""
+        """Below 80×24 parts of the table go off screen: say so, once per shrink, and no
+        longer once the terminal is large enough again."""
         small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
         if small and not self.too_small:
             self.notify(
@@ -183,6 +184,9 @@ class GameScreen(Screen[None]):
                 ),
                 severity="warning",
             )
+        elif self.too_small and not small:
+            # Large enough again: the notice would be wrong for the seconds it has left.
+            self.app.clear_notifications()
         self.too_small = small
         # The seats cut long names to their width: drawn again once laid out anew (the
         # seats alone: the hand and the bids are the game's to draw, one drawing at a time).
