@@ -25,7 +25,7 @@ Screen { layout: vertical; }
 #top { height: auto; }
 #middle { height: auto; }
 #left, #right { width: 1fr; height: auto; }
-#center { width: 1fr; height: auto; min-height: 3; content-align: center middle; }
+#center { width: 1fr; height: auto; min-height: 3; content-align: center middle; padding: 0 1; }
 .seat { height: 3; padding: 0 1; width: 1fr; background: $surface; margin: 0 1 0 0;
         text-wrap: nowrap; text-overflow: ellipsis; }
 #left .seat, #right .seat { width: 100%; margin: 0 0 0 0; }
