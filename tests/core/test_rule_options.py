@@ -985,7 +985,9 @@ def test_two_players_may_not_share_a_name() -> None:
         Game.new(preset("classique"), ["Ann", "Bob", "Ann"])
 
 
-@pytest.mark.parametrize("blank", ["\u200b", "\u00ad", "\u202e", " \u200d\u2060 "])
+@pytest.mark.parametrize(
+    "blank", ["\u200b", "\u00ad", "\u202e", " \u200d\u2060 ", "\u3164", "\u2800", "\ufe0f"]
+)
 def test_a_name_that_shows_nothing_is_refused(blank: str) -> None:
     """A zero-width space, a soft hyphen or a direction mark alone would sit at the table
     as a player nobody can see in the score sheet or the winners."""
@@ -1003,6 +1005,29 @@ def test_names_that_look_the_same_are_one_name(twins: tuple[str, str]) -> None:
     with pytest.raises(RulesError, match="two players are named"):
         Game.new(preset("classique"), [twins[0], "Bob", twins[1]])
     assert Game.new(preset("classique"), [twins[0], "Bob", "Cat"]).names[0] == twins[0]
+
+
+@pytest.mark.parametrize(
+    "pair",
+    [
+        # England's and Scotland's flags differ by their tags only
+        ("🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",
+         "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"),
+        ("👨\u200d👩\u200d👧", "👨👩👧"),  # a family, or three people
+        ("می\u200cنا", "مینا"),  # Persian: the non-joiner changes the letters drawn
+    ],
+)  # fmt: skip
+def test_names_that_joiners_or_tags_tell_apart_stay_two_names(pair: tuple[str, str]) -> None:
+    assert Game.new(preset("classique"), [*pair, "Bob"]).names[:2] == pair
+
+
+def test_a_name_twice_with_an_invisible_character_is_written_out_in_the_refusal() -> None:
+    """A direction override shown as typed would turn the rest of the message around."""
+    with pytest.raises(RulesError) as caught:
+        Game.new(preset("classique"), ["Ann", "\u202eAnn", "Bob"])
+    assert str(caught.value) == (
+        'players: two players are named "\\u202eAnn": give each a name of their own'
+    )
 
 
 @pytest.mark.parametrize(

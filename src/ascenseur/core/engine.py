@@ -237,19 +237,40 @@ def _names_problem(names: tuple[str, ...]) -> tuple[str, str] | None:
     sampler builds a game per world; the words are put together by the caller, in the
     language in force)."""
     for name in names:
-        if not _is_text(name) or not _seen_as(name):
+        if not _is_text(name) or not _seen_as(name).strip(_BLANK):
             return "not a name", json.dumps(name)
     seen = [_seen_as(name) for name in names]
-    repeated = next((names[i].strip() for i, n in enumerate(seen) if n in seen[:i]), None)
-    return ("repeated", repeated) if repeated is not None else None
+    for i, look in enumerate(seen):
+        if look in seen[:i]:
+            # A spelling with invisible characters is written out ("Ann\u200b"): shown as
+            # typed, a direction mark would turn the rest of the line around.
+            hidden = any(c in _INVISIBLE for c in names[i])
+            return "repeated", json.dumps(names[i].strip()) if hidden else look
+    return None
+
+
+#: Characters that show nothing where they stand in a name: zero-width space, word
+#: joiner, byte-order mark, soft hyphen, combining grapheme joiner, direction marks,
+#: embeddings, overrides and isolates. (Not the zero-width joiners of emoji and Persian,
+#: nor the tags of flags: they change what a name looks like.)
+_INVISIBLE: Final = frozenset(
+    "\u200b\u2060\ufeff\u00ad\u034f\u200e\u200f\u061c"
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+#: Characters that may fill a name yet leave it blank when alone: spaces, Hangul fillers,
+#: the blank Braille pattern, joiners, variation selectors, tags.
+_BLANK: Final = (
+    " \t\u00a0\u3000\u115f\u1160\u3164\uffa0\u2800\u200c\u200d"
+    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
+    + "".join(chr(c) for c in range(0xE0000, 0xE0080))
+)
 
 
 def _seen_as(name: str) -> str:
     """A name as it looks: composed (NFC: "Zoé" typed either way is one name), without the
-    characters that show nothing (zero-width space, soft hyphen, direction marks) and the
-    spaces around it. Empty: the name shows nothing at all."""
+    characters that show nothing (:data:`_INVISIBLE`) and the spaces around it."""
     composed = unicodedata.normalize("NFC", name)
-    return "".join(c for c in composed if unicodedata.category(c) != "Cf").strip()
+    return "".join(c for c in composed if c not in _INVISIBLE).strip()
 
 
 def _dealt_card(card: Card | str) -> Card:
