@@ -930,31 +930,33 @@ def test_the_footer_says_what_f_does_now_and_tarot_trumps_are_named(tmp_path: Pa
     run(without_pause())
 
 
-def test_a_terminal_below_80_by_24_is_told_so_once_per_shrink(tmp_path: Path) -> None:
+def test_a_terminal_below_80_by_24_is_told_so_while_it_is(tmp_path: Path) -> None:
+    """A line at the top says so while the terminal is too small, and goes when it is large
+    enough again, leaving the notices (a save's path) as they were."""
     session = make_session(preset("classique").override({"ladder": [3]}), levels=["random"], seed=1)
     app = new_app(session, tmp_path)
     app.NOTIFICATION_TIMEOUT = 600  # a notice lives 5 s: longer than a slow run may take
 
-    def warnings() -> list[str]:
-        # Textual keeps the notifications shown in the app (no public list of them).
-        shown = [str(note.message) for note in app._notifications]
-        return [text for text in shown if "needs at least" in text]
+    def warning() -> str | None:
+        notice = app.screen.query_one("#too-small", Static)
+        return str(notice.render()) if notice.display else None
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            assert warnings() == []
+            assert warning() is None
+            app.notify("Saved to somewhere")
             await pilot.resize_terminal(50, 14)
             await pilot.pause()
+            assert warning() == "This terminal is 50×14: the table needs at least 80×24."
             await pilot.resize_terminal(60, 14)
             await pilot.pause()
-            assert warnings() == ["This terminal is 50×14: the table needs at least 80×24."]
+            assert warning() == "This terminal is 60×14: the table needs at least 80×24."
             await pilot.resize_terminal(80, 24)
             await pilot.pause()
-            assert warnings() == []  # large enough again: the notice is gone at once
-            await pilot.resize_terminal(70, 20)
-            await pilot.pause()
-            assert warnings() == ["This terminal is 70×20: the table needs at least 80×24."]
+            assert warning() is None
+            # Textual keeps the notifications shown in the app (no public list of them).
+            assert [str(note.message) for note in app._notifications] == ["Saved to somewhere"]
 
     run(scenario())
 

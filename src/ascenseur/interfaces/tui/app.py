@@ -22,6 +22,7 @@ from .texts import SETUP_LEVELS, ChoiceError, level_by_name, unknown_level
 CSS = """
 Screen { layout: vertical; }
 #status { height: 1; background: $boost; padding: 0 1; }
+#too-small { height: auto; display: none; padding: 0 1; background: $warning; color: $text; }
 #top { height: auto; }
 #middle { height: auto; }
 #left, #right { width: 1fr; height: auto; }

@@ -134,6 +134,7 @@ class GameScreen(Screen[None]):
         view = self.view()
         left, top, right = side_layout(self.seat, view.players, view.rules.direction)
         seat_classes = "seat compact" if self.compact else "seat"
+        yield Static(id="too-small")
         yield Static(id="status")
         with Horizontal(id="top"):
             for s in top:
@@ -174,19 +175,18 @@ class GameScreen(Screen[None]):
         self.drive()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Below 80×24 parts of the table go off screen: say so, once per shrink, and no
-        longer once the terminal is large enough again."""
+        """Below 80×24 parts of the table go off screen: say so on a line of its own at the
+        top, for as long as it is true (a passing notice would outlive the resize, and
+        clearing notices would take the others with it: "Saved to …")."""
         small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
-        if small and not self.too_small:
-            self.notify(
+        notice = self.query_one("#too-small", Static)
+        if small:
+            notice.update(
                 _("This terminal is {width}×{height}: the table needs at least {w}×{h}.").format(
                     width=event.size.width, height=event.size.height, w=MIN_WIDTH, h=MIN_HEIGHT
-                ),
-                severity="warning",
+                )
             )
-        elif self.too_small and not small:
-            # Large enough again: the notice would be wrong for the seconds it has left.
-            self.app.clear_notifications()
+        notice.display = small
         self.too_small = small
         # The seats cut long names to their width: drawn again once laid out anew (the
         # seats alone: the hand and the bids are the game's to draw, one drawing at a time).
