@@ -1296,12 +1296,19 @@ def test_the_dealer_is_marked_however_long_the_names(
 
 def test_names_cut_to_a_few_columns_stay_told_apart() -> None:
     """In a score sheet of twelve, "Ana" and "Clementina" cut to two columns were both
-    "na": a clash is cut from the names' start instead ("An", "Cl")."""
+    "na": a clash is cut another way ("A…", "C…"), each clash on its own, and a wide
+    character is never cut to a lone "…"."""
     from ascenseur.interfaces.tui.texts import cut_names
 
-    names = [Text(n) for n in ("Ana", "Bernardino", "Clementina", "Player 10", "Player 11")]
-    cuts = [cut.plain for cut in cut_names(names, [2, 2, 2, 3, 3])]
-    assert cuts == ["An", "no", "Cl", "10", "11"]
-    assert len(set(cuts)) == len(cuts)
+    def cuts(names: tuple[str, ...], widths: list[int]) -> list[str]:
+        return [cut.plain for cut in cut_names([Text(n) for n in names], widths)]
+
+    names = ("Ana", "Bernardino", "Clementina", "Player 10", "Player 11")
+    assert cuts(names, [2, 2, 2, 3, 3]) == ["A…", "no", "C…", "10", "11"]
+    # two clashes at once, one of wide characters
+    assert cuts(("Christophe", "Christine", "李小龙", "王小龙"), [3] * 4) == [
+        "…he", "…ne", "李…", "王…"
+    ]  # fmt: skip
+    assert cuts(("Christophe", "Christine"), [4, 4]) == ["…phe", "…ine"]
     # Names that fit, or cut apart already, are left as they are.
-    assert [c.plain for c in cut_names([Text("Ann"), Text("Bob")], [3, 3])] == ["Ann", "Bob"]
+    assert cuts(("Ann", "Bob"), [3, 3]) == ["Ann", "Bob"]

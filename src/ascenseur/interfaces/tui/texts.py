@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Final
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -70,32 +71,45 @@ def cut_name(name: Text, width: int) -> Text:
     elif last.isdigit() and len(last) <= width:
         cut = last  # "11": a number tells players apart; a shared surname would not
     elif width >= 3:
-        cut = _head(plain, width // 2).rstrip() + "…" + _tail(plain, (width - 1) // 2).lstrip()
+        head, tail = _head(plain, width // 2).rstrip(), _tail(plain, (width - 1) // 2).lstrip()
+        # (a wide character does not fit one column: "李…" rather than a lone "…")
+        cut = head + "…" + tail if head and tail else _head(plain, width - 1).rstrip() + "…"
     else:
-        cut = _tail(plain, width).strip()
+        cut = _tail(plain, width).strip() or _head(plain, width)
     return Text(cut, style=name.style)
 
 
+#: Other ways to cut a name, tried where two names are cut alike: its end, its start,
+#: its start alone.
+_OTHER_CUTS: Final[tuple[Callable[[str, int], str], ...]] = (
+    lambda plain, width: "…" + _tail(plain, width - 1).lstrip(),
+    lambda plain, width: _head(plain, width - 1).rstrip() + "…",
+    lambda plain, width: _head(plain, width).rstrip(),
+)
+
+
 def cut_names(names: Sequence[Text], widths: Sequence[int]) -> list[Text]:
-    """Each name cut to its width by :func:`cut_name`; where two come out the same
-    ("Ana" and "Clementina" both "na" in two columns), those are cut another way, from
-    their start ("An", "Cl"), then their first letter and their end, while that tells them
-    apart."""
+    """Each name cut to its width by :func:`cut_name`; where some come out the same ("Ana"
+    and "Clementina" both "na" in two columns), those are cut the first other way that
+    tells them apart from each other and from the rest ("An", "Cl"), or else the way that
+    tells most of them apart."""
     cuts = [cut_name(name, width) for name, width in zip(names, widths, strict=True)]
-    ways = (
-        lambda plain, width: _head(plain, width).rstrip(),
-        lambda plain, width: _head(plain, 1) + _tail(plain, width - cell_len(_head(plain, 1))),
-    )
-    for way in ways:
-        shown = [cut.plain for cut in cuts]
-        clashing = [i for i, text in enumerate(shown) if shown.count(text) > 1]
-        if not clashing:
-            break
-        tried = {i: way(names[i].plain, widths[i]) for i in clashing}
-        others = [text for i, text in enumerate(shown) if i not in tried]
-        if len(set(tried.values())) == len(tried) and not set(tried.values()) & set(others):
-            for i, text in tried.items():
-                cuts[i] = Text(text, style=names[i].style)
+    shown = [cut.plain for cut in cuts]
+    for text in dict.fromkeys(t for t in shown if shown.count(t) > 1):
+        group = [i for i, t in enumerate(shown) if t == text]
+        others = {t for i, t in enumerate(shown) if i not in group}
+        best: list[str] | None = None
+        for way in _OTHER_CUTS:
+            tried = [way(names[i].plain, widths[i]) for i in group]
+            told = len(set(tried) - others) if all(tried) else 0
+            if best is None or told > len(set(best) - others):
+                best = tried
+            if told == len(group):
+                break
+        if best is not None and len(set(best) - others) > 1:
+            for i, cut in zip(group, best, strict=True):
+                shown[i] = cut
+                cuts[i] = Text(cut, style=names[i].style)
     return cuts
 
 
