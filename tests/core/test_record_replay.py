@@ -24,6 +24,7 @@ from ascenseur import (
 )
 from ascenseur.core.record import dumps, game_to_record, loads
 from ascenseur.core.rules import DuplicateKeyError, strict_json
+from ascenseur.i18n import language
 
 #: The `ascenseur replay --json` output RECORD.md gives for its example record.
 EXAMPLE_SHEET = {
@@ -869,6 +870,14 @@ def test_record_refusal_won_that_is_not_a_list() -> None:
         ),
         ('{"format": 1, "format": 1}', 'not a record: the key "format" is given twice; keep one'),
         (
+            '{"rounds": [{"hands": [{"a": 1, "a": 2}]}]}',
+            'round 1: hands: the key "a" is given twice; keep one',
+        ),
+        (
+            "\ufeff{}",
+            "not a JSON document: the text starts with a second byte-order mark (line 1, column 1)",
+        ),
+        (
             '{"rules": {"scoring": {"pool": true, "pool": false}}}',
             'rules: scoring: the key "pool" is given twice; keep one',
         ),
@@ -902,6 +911,14 @@ def test_the_strict_reader_reads_what_json_writes(value: Any, indent: bool) -> N
     with pytest.raises(DuplicateKeyError) as caught:
         strict_json(doubled)
     assert (caught.value.key, caught.value.path) == ("k", ("a", 1))
+
+
+def test_a_doubled_key_is_placed_in_the_language_in_force() -> None:
+    with language("fr"), pytest.raises(RecordError) as caught:
+        loads('{"rounds": [{"hands": [{"a": 1, "a": 2}]}]}')
+    assert str(caught.value) == (
+        "manche 1 : hands : la clé \"a\" est donnée deux fois ; n'en gardez qu'une"
+    )
 
 
 def test_record_refusal_leaves_nothing_half_replayed() -> None:

@@ -124,6 +124,11 @@ def test_a_scoring_table_in_a_file_is_the_whole_scoring_and_a_missing_pool_means
             run("rules", "--rule", f"scoring={twice}"),
             'scoring: the key "made_base" is given twice; keep one',
         )
+    # deeper in the table, the place is said
+    assert_refused(
+        run("rules", "--rule", 'scoring={"made_base": 1, "x": {"a": 1, "a": 2}}'),
+        'scoring: x: the key "a" is given twice; keep one',
+    )
     # NaN is read as a number (and refused as one) even in JSON that breaks off after it.
     assert_refused(run("rules", "--rule", "ladder=[NaN"), 'ladder: "[NaN" is not a ladder')
     assert_refused(run("rules", "--rule", "max_cards=NaN"), "max_cards: NaN is not a whole")
@@ -261,15 +266,27 @@ def test_values_in_refusals_are_written_as_json() -> None:
     assert_refused(run("rules", "--rule", "decks=true"), "decks: true is not 1, 2 or auto")
 
 
-@pytest.mark.parametrize("rounds", ["101", "1000000000"])
-def test_more_peak_rounds_than_an_evening_holds_are_refused(rounds: str) -> None:
+@pytest.mark.parametrize(
+    ("rounds", "shown"),
+    [("101", "101"), ("1000000000", "1000000000"), ("9" * 400, "of more than 399 digits")],
+    ids=["101", "a-billion", "400-digits"],
+)
+def test_more_peak_rounds_than_an_evening_holds_are_refused(rounds: str, shown: str) -> None:
     """RULES.md sets no bound; a ladder of a billion rounds cannot be played (nor planned)."""
     assert_refused(
         run("rules", "--rule", f"peak_no_trump_rounds={rounds}"),
-        "peak_no_trump_rounds:",
-        "at most 100",
+        "peak_no_trump_rounds: at most 100 rounds at the peak can be played, not ",
+        shown,
     )
     assert build_rules("classique", ["peak_no_trump_rounds=100"]).peak_no_trump_rounds == 100
+
+
+@pytest.mark.parametrize("size", ["105", "9" * 400], ids=["105", "400-digits"])
+def test_a_hand_larger_than_any_deck_is_refused_in_a_few_words(size: str) -> None:
+    assert_refused(
+        run("rules", "--rule", f"ladder=[1,{size}]"),
+        "ladder: a hand of more than 104 cards cannot be dealt from any deck",
+    )
 
 
 def test_a_toml_value_json_cannot_write_is_shown_as_written(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from typer.testing import CliRunner, Result
 
 from ascenseur.core.record import loads, replay, score_sheet
@@ -116,18 +117,14 @@ def test_every_preset_plays_to_the_end(tmp_path: Path, args: list[str]) -> None:
     [
         (["--players", "9", "--rules", "prime"], ["players:", "3 to 8 players, not 9"]),
         (["--players", "3", "--names", "Ann,Bob"], ["--names:", "2 names for 3 players"]),
-        (["--names", "Ann,Ann,Bob"], ["players:", "two players are named Ann"]),
+        (["--names", "Ann,Ann,Bob"], ["--names: two players are named Ann"]),
         (["--names", "Ann,,Bob"], ["--names: name 2 of 3 is empty; give one name per player"]),
         (["--names", " "], ["--names: no name given"]),
         # a name read from bytes that are not UTF-8, as Python passes them in argv
-        (["--names", "A\udcff,B,C"], ["players:", '"A\\udcff" is not a name']),
-        (["--names", "Ann,Ann ,Bob"], ["players:", "two players are named Ann"]),
+        (["--names", "A\udcff,B,C"], ["--names:", '"A\\udcff" is not a name']),
+        (["--names", "Ann,Ann ,Bob"], ["--names: two players are named Ann"]),
         (["--bots", "random,random"], ["--bots:", "2 bots for 4 players"]),
         (["--bots", "oracle"], ["--bots: oracle is not a bot; choose among random"]),
-        (
-            ["--players", "3", "--bots", "ismcts"],
-            ["--bots: ismcts: OpenSpiel's oh_hell cannot play this table: ladder"],
-        ),
         (["--rule", "void_rule=maybe"], ["void_rule:", '"maybe"']),
         (["--out", "/nonexistent-folder/game.json"], ["--out:", "does not exist"]),
     ],
@@ -140,6 +137,16 @@ def test_bad_simulations_are_refused(args: list[str], fragments: list[str]) -> N
     assert len(lines) == 1, result.stderr
     for fragment in fragments:
         assert fragment in lines[0]
+
+
+def test_a_bot_that_cannot_play_the_table_is_refused_before_any_game() -> None:
+    """As tournament does (simulate used to crash in the first game)."""
+    pytest.importorskip("pyspiel")
+    result = run("simulate", "--seed", "1", "--players", "3", "--bots", "ismcts")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(
+        "--bots: ismcts: OpenSpiel's oh_hell cannot play this table: ladder"
+    )
 
 
 def test_record_to_standard_output_with_the_messages_on_standard_error(tmp_path: Path) -> None:
@@ -160,14 +167,16 @@ def test_names_with_control_characters_are_written_out_in_the_figures(games: str
     columns stay aligned on what is shown."""
     result = run(
         "simulate", "--games", games, "--seed", "1", "--rule", "ladder=[1]",
-        "--names", "A\x1b[2J,Bo,C\nD",
+        "--names", "A\x1b[2J,Bo,C\nD,李小龙",
     )  # fmt: skip
     assert result.exit_code == 0, result.stderr
     assert "\x1b" not in result.stdout and "C\nD" not in result.stdout
-    names = ["A\\x1b[2J", "Bo", "C\\x0aD"]
-    width = max(len(name) for name in names)
+    names = ["A\\x1b[2J", "Bo", "C\\x0aD", "李小龙"]
+    width = max(cell_len(name) for name in names)  # "李小龙" takes six columns
     rows = {line.split()[0]: line for line in result.stdout.splitlines() if line[:3].strip()}
     for name in names:
-        # each name filled to the longest, then two spaces before the next column
-        assert rows[name][2 : 2 + width + 2] == name.ljust(width) + "  ", result.stdout
-        assert rows[name][2 + width + 2] != " " or games == "1", result.stdout
+        # each name filled to the longest, in columns, then two spaces
+        row = rows[name]
+        filled = name + " " * (width - cell_len(name)) + "  "
+        assert row[2 : 2 + len(filled)] == filled, result.stdout
+        assert row[2 + len(filled)] != " " or games == "1", result.stdout

@@ -41,7 +41,7 @@ def test_too_many_names_are_refused() -> None:
 def test_two_players_with_one_name_are_refused(names: str) -> None:
     code, output = invoke("--names", names)
     assert code == 2
-    assert "players: two players are named Ann" in output
+    assert "--names: two players are named Ann" in output
 
 
 def test_a_seat_beyond_the_table_is_refused() -> None:

@@ -541,6 +541,9 @@ def parse_option_text(text: str) -> Any:
         return text
 
 
+#: The most cards any deck of these rules holds (two standard decks).
+MOST_CARDS: Final = 104
+
 #: A game is played in an evening: more peak rounds than this are refused.
 MAX_PEAK_NO_TRUMP_ROUNDS: Final = 100
 
@@ -664,7 +667,7 @@ def _coerce_option(name: str, raw: Any) -> Any:
         if rounds > MAX_PEAK_NO_TRUMP_ROUNDS:
             raise RulesError(
                 name,
-                _("{value} rounds at the peak cannot be played; at most {most}").format(
+                _("at most {most} rounds at the peak can be played, not {value}").format(
                     value=shown(rounds), most=MAX_PEAK_NO_TRUMP_ROUNDS
                 ),
             )
@@ -704,6 +707,13 @@ def _coerce_ladder(raw: Any) -> Ladder:
         return LadderShape(raw)
     if isinstance(raw, list | tuple) and raw:
         if all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in raw):
+            if max(raw) > MOST_CARDS:
+                raise RulesError(
+                    "ladder",
+                    _("a hand of more than {most} cards cannot be dealt from any deck").format(
+                        most=MOST_CARDS
+                    ),
+                )
             return tuple(raw)
         raise RulesError("ladder", _("every hand size of a ladder must be a whole number ≥ 1"))
     raise RulesError(

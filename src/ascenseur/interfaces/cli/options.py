@@ -253,6 +253,14 @@ def listed(
     return items
 
 
+def names_refusal(error: RulesError, names: str | None) -> str:
+    """The engine's refusal of the players' names, said of ``--names`` when they came from
+    it (``--names: two players are named Ann…``), else as the engine words it."""
+    if error.option == "players" and names is not None:
+        return _("{option}: {reason}").format(option="--names", reason=error.reason)
+    return str(error)
+
+
 def bot_kinds(text: str) -> list[str]:
     """The bots ``--bots`` names between commas (``simulate`` and ``tournament``)."""
     return listed("--bots", text, parse_bots, _("no bot given"))

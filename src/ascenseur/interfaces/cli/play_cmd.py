@@ -27,6 +27,7 @@ from .options import (
     RulesFileOption,
     RulesOption,
     listed,
+    names_refusal,
     path_option,
     read_rules_file,
     refuse,
@@ -210,7 +211,9 @@ def play(
             )
         except ChoiceError as error:
             raise refuse_choice(error) from None
-        except (RulesError, ValueError) as error:
+        except RulesError as error:
+            raise refuse(names_refusal(error, names)) from None
+        except ValueError as error:
             raise refuse(str(error)) from None
     file_preset, file_options = rules_file_for_setup(rules_file)
     defaults = setup_defaults(

@@ -37,6 +37,7 @@ from .options import (
     check_bots,
     check_bots_at,
     listed,
+    names_refusal,
     output_path_option,
     refuse,
     rules_or_exit,
@@ -167,7 +168,7 @@ def simulate_command(
     try:
         Game.new(rules, seat_names)  # the engine's own checks of the names, before any game
     except RulesError as error:
-        raise refuse(str(error)) from None
+        raise refuse(names_refusal(error, names)) from None
     kinds = ["random"] if bots is None else bot_kinds(bots)
     if len(kinds) == 1:
         kinds = kinds * players
