@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import statistics
 
 import pytest
@@ -308,3 +309,25 @@ def test_higher_count_counts_the_cards_of_the_suit_that_beat_a_card(
         if SUIT_OF[other] == SUIT_OF[card] and table.strength[other] > table.strength[card]
     )
     assert higher_count(card, mask_of(pool), table.strength) == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_every_play_reason_reads_as_a_sentence_in_every_language(lang: str) -> None:
+    """Each reason names its card and, where it counts tricks, agrees in number with them
+    ("1 more trick", "2 more tricks"; "1 pli", "2 plis"), never "pli(s)"."""
+    from ascenseur.bots.heuristics import Why
+    from ascenseur.bots.rules_bot import play_reason
+    from ascenseur.i18n import language
+
+    card = Card.parse("KC")
+    with language(lang):
+        for why in Why:
+            for need in (1, 2):
+                reason = play_reason(why, card, need)
+                assert reason.startswith("K♣"), reason
+                assert "(s)" not in reason and "{" not in reason, reason
+        one = play_reason(Why.WIN_HIGH, card, 1)
+        two = play_reason(Why.WIN_HIGH, card, 2)
+    word = {"en": "trick", "fr": "pli", "es": "baza"}[lang]
+    assert re.search(rf"\b1 (more )?{word}\b(?!s)", one), one
+    assert re.search(rf"\b2 (more )?{word}s\b", two), two

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ascenseur.core.cards import Card, mask_of
 from ascenseur.core.engine import SUIT_OF, Phase, table_for
 from ascenseur.core.view import PlayerView
-from ascenseur.i18n import _, decimal
+from ascenseur.i18n import _, decimal, ngettext
 
 from .base import Budget, Hint
 from .heuristics import (
@@ -209,19 +209,40 @@ class RulesBot:
 def play_reason(why: Why, card: Card, need: int) -> str:
     """One line a player can read for a card chosen by the policy."""
     shown = card.display()
+    need = max(need, 0)
+    needing = {
+        Why.WIN_CHEAPLY: ngettext(
+            "{card}: you need {need} more trick, and this card wins it cheaply",
+            "{card}: you need {need} more tricks, and this card wins this one cheaply",
+            need,
+        ),
+        Why.WIN_HIGH: ngettext(
+            "{card}: you need {need} more trick, your best chance to win this one",
+            "{card}: you need {need} more tricks, your best chance to win this one",
+            need,
+        ),
+        Why.RUFF: ngettext(
+            "{card}: you need {need} more trick and cannot follow, so trump low",
+            "{card}: you need {need} more tricks and cannot follow, so trump low",
+            need,
+        ),
+        Why.LEAD_MASTER: ngettext(
+            "{card}: you need {need} more trick, and nobody can beat this card in its suit",
+            "{card}: you need {need} more tricks, and nobody can beat this card in its suit",
+            need,
+        ),
+    }
+    if why in needing:
+        return needing[why].format(card=shown, need=need)
     messages = {
-        Why.WIN_CHEAPLY: _("{card}: you need {need} more, and it wins this trick cheaply"),
-        Why.WIN_HIGH: _("{card}: you need {need} more, your best chance to win this trick"),
-        Why.RUFF: _("{card}: you need {need} more and cannot follow, so trump low"),
         Why.CANNOT_WIN: _("{card}: you cannot win this trick, keep your good cards"),
         Why.DUCK: _("{card}: you have your tricks, dump your highest card that loses"),
         Why.FORCED_WIN: _("{card}: every card wins, so get rid of the highest"),
         Why.FORCED_UNDER: _("{card}: every card beats the trick so far, play low and hope"),
-        Why.LEAD_MASTER: _("{card}: you need {need} more, and nobody can beat it in its suit"),
         Why.LEAD_TRUMP: _("{card}: you need every trick, draw the trumps"),
         Why.LEAD_LOW: _("{card}: lead low from your longest suit and keep your honours"),
         Why.LEAD_SAFE: _("{card}: you have your tricks, lead the card most likely to lose"),
         Why.TAKE_ALL: _("{card}: you need every remaining trick, play your strongest"),
         Why.ONLY: _("{card}: the only card you may play"),
     }
-    return messages[why].format(card=shown, need=max(need, 0))
+    return messages[why].format(card=shown)
