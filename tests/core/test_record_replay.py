@@ -1019,3 +1019,17 @@ def test_record_refusal_a_name_that_is_not_text() -> None:
     record["players"][1] = "B\udcff"  # a byte that was not UTF-8, as Python reads argv
     with pytest.raises(RecordError, match=r'^players: "B\\udcff" is not a name$'):
         replay(record)
+
+
+def test_the_record_of_a_game_not_dealt_yet_keeps_its_first_dealer() -> None:
+    """It was written with no round at all, so a replay began with seat 0 dealing and a
+    game saved before its first deal resumed with another dealer and other cards."""
+    game = Game.new(preset("prime"), ["Ann", "Bob", "Cat"], first_dealer=2)
+    record = game_to_record(game)
+    assert record["rounds"] == [{"dealer": 2}]
+    again = replay(loads(dumps(game)))
+    assert again.game.dealer == 2
+    assert score_sheet(again) == score_sheet(game)
+    game.deal(5)
+    again.game.deal(5)
+    assert again.game.hands == game.hands

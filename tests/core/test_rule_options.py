@@ -1147,3 +1147,21 @@ def test_rule_overrides_round_trip_through_the_record_value() -> None:
 
     assert rules_from_mapping(value) == rules
     assert preset("prime").to_record() == "prime"
+
+
+def test_rules_built_with_json_values_play_as_the_preset_they_equal() -> None:
+    """The engine tests options by identity: ``Rules(bid_limit="hook")`` compared equal to
+    the preset yet played without the hook, and a look-alike of a preset could take its
+    place in the deck cache. Values are read as a record's, or refused."""
+    text = Rules(bid_limit="hook", ladder=[1])  # type: ignore[arg-type]
+    assert text == Rules(ladder=(1,)) and text.bid_limit is Rules().bid_limit
+    game = Game.new(text, ["Ann", "Bob", "Cat"], first_dealer=0)
+    game.deal(1)
+    game.bid(0)
+    game.bid(0)
+    assert game.forbidden_bid() == 1
+    look = dataclasses.replace(preset("enculette"), deck="tarot-trumps")  # type: ignore[arg-type]
+    assert look.deck is preset("enculette").deck
+    assert len(preset("enculette").deck_cards(4)) == 21
+    with pytest.raises(RulesError, match="bid_limit"):
+        Rules(bid_limit="maybe")  # type: ignore[arg-type]

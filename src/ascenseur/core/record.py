@@ -102,6 +102,10 @@ def game_to_record(game: Game) -> dict[str, Any]:
         if tricks:
             current["tricks"] = tricks
         rounds.append(current)
+    elif game.phase is Phase.DEAL and not game.results:
+        # Not dealt yet: the first dealer is all there is, and the rest follows from it
+        # (a round that gives only its dealer is a round not begun).
+        rounds.append({"dealer": game.dealer})
     return {
         "format": FORMAT,
         "rules": game.rules.to_record(),
@@ -654,6 +658,11 @@ def score_sheet(result: Replay | Game) -> dict[str, Any]:
     """The score sheet of RECORD.md (``ascenseur replay --json``)."""
     replayed = result if isinstance(result, Replay) else Replay(result)
     game = replayed.game
+    # A game not dealt yet is written with its first dealer as a round not begun
+    # (game_to_record): its sheet lists that round, as the sheet of its record does.
+    not_begun = replayed.round_not_begun or (
+        not isinstance(result, Replay) and not game.results and game.phase is Phase.DEAL
+    )
     rounds: list[dict[str, Any]] = []
     for r in game.results:
         rounds.append(
@@ -679,7 +688,7 @@ def score_sheet(result: Replay | Game) -> dict[str, Any]:
                 "totals": None,
             }
         )
-    elif replayed.pending_summary_bids is not None or replayed.round_not_begun:
+    elif replayed.pending_summary_bids is not None or not_begun:
         bids = replayed.pending_summary_bids
         rounds.append(
             {

@@ -156,6 +156,18 @@ class Rules:
     blind_single_card: bool = False
     scoring: Scoring = field(default_factory=lambda: SCORINGS["pool"])
 
+    def __post_init__(self) -> None:
+        """Options given as JSON values (``Rules(bid_limit="hook")``) become the engine's
+        own, and bad ones are refused (:class:`RulesError`): the engine tests options by
+        identity, so text would compare equal to the preset yet play another game."""
+        for name in OPTION_NAMES:
+            value = getattr(self, name)
+            coerced = check_option(name, _option_to_json(value))
+            if coerced is not value and not (
+                isinstance(value, tuple) and coerced == value  # a ladder already read
+            ):
+                object.__setattr__(self, name, coerced)
+
     # -- building ---------------------------------------------------------------------------
 
     def override(self, options: Mapping[str, Any]) -> Rules:
@@ -335,39 +347,6 @@ def _deck_cards(rules: Rules, players: int) -> tuple[Card, ...]:
 
 
 # -- presets ---------------------------------------------------------------------------------
-
-PRESETS: Final[dict[str, Rules]] = {
-    "classique": Rules(),
-    "prime": Rules(
-        preset="prime",
-        max_players=8,
-        direction=Direction.CLOCKWISE,
-        decks=1,
-        strip_to_multiple=False,
-        ladder=LadderShape.UP_DOWN_DOUBLE_PEAK,
-        void_rule=VoidRule.FREE,
-        scoring=SCORINGS["bonus-10"],
-    ),
-    "ascensor": Rules(
-        preset="ascensor",
-        max_players=8,
-        direction=Direction.CLOCKWISE,
-        decks=1,
-        strip_to_multiple=False,
-        bid_limit=BidLimit.UNDER,
-        scoring=SCORINGS["ascensor"],
-    ),
-    "enculette": Rules(
-        preset="enculette",
-        max_players=10,
-        deck=DeckKind.TAROT_TRUMPS,
-        decks=1,
-        strip_to_multiple=False,
-        ladder=LadderShape.DOWN_UP,
-        blind_single_card=True,
-        duplicate_cards=DuplicateCards.DECK_ORDER,
-    ),
-}
 
 PRESET_SUMMARIES: Final[dict[str, str]] = {
     "classique": N_(
@@ -934,3 +913,38 @@ def explain_option(name: str, value: Any) -> str:
     if key in table:
         return _(table[key])
     return _(table["value"])
+
+
+# (built last: a Rules checks its options with the functions above)
+PRESETS: Final[dict[str, Rules]] = {
+    "classique": Rules(),
+    "prime": Rules(
+        preset="prime",
+        max_players=8,
+        direction=Direction.CLOCKWISE,
+        decks=1,
+        strip_to_multiple=False,
+        ladder=LadderShape.UP_DOWN_DOUBLE_PEAK,
+        void_rule=VoidRule.FREE,
+        scoring=SCORINGS["bonus-10"],
+    ),
+    "ascensor": Rules(
+        preset="ascensor",
+        max_players=8,
+        direction=Direction.CLOCKWISE,
+        decks=1,
+        strip_to_multiple=False,
+        bid_limit=BidLimit.UNDER,
+        scoring=SCORINGS["ascensor"],
+    ),
+    "enculette": Rules(
+        preset="enculette",
+        max_players=10,
+        deck=DeckKind.TAROT_TRUMPS,
+        decks=1,
+        strip_to_multiple=False,
+        ladder=LadderShape.DOWN_UP,
+        blind_single_card=True,
+        duplicate_cards=DuplicateCards.DECK_ORDER,
+    ),
+}
