@@ -546,3 +546,20 @@ def test_a_stopped_tournament_crosses_processes_whole() -> None:
     stopped = pickle.loads(pickle.dumps(TournamentInterrupted(None, 3, 9)))
     assert (stopped.result, stopped.played, stopped.total) == (None, 3, 9)
     assert str(stopped) == "stopped after 3 of 9 games"
+
+
+def test_the_rounds_of_two_deals_are_dealt_apart_however_long_the_ladder() -> None:
+    """Each round was dealt from deal × 97 + round: round 98 of a deal was round 1 of the
+    next, with a ladder of 98 rounds or more (peak_no_trump_rounds reaches that)."""
+    from ascenseur.services.tournament import play_game
+
+    rules = preset("prime").override({"ladder": [2] * 100})
+    first, second = (
+        json.loads(
+            play_game(rules, ("random",) * 3, seed=0, deal=deal, rotation=0, index=deal,
+                      keep_record=True).record or "{}"
+        )["rounds"]
+        for deal in (0, 1)
+    )  # fmt: skip
+    deals = {json.dumps(r["hands"]) for r in (*first, *second)}
+    assert len(deals) == 200

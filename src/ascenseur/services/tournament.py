@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ascenseur.bots import check_table, make_bot
 from ascenseur.core.engine import Game
@@ -92,6 +92,30 @@ def seating(players: int, rotation: int) -> list[int]:
     return [(seat - rotation) % players for seat in range(players)]
 
 
+#: Below these, a deal and its rounds keep the streams they were first measured with (the
+#: figures in the README); beyond them those would repeat another deal's, so they are
+#: drawn from streams named by the seed, the deal and the round.
+_SHORT_DEAL_COUNT: Final = 1_000_003
+_SHORT_LADDER: Final = 97
+
+
+def _deal_seed(seed: int, deal: int) -> int:
+    """The seed of deal ``deal`` (its first dealer, its bots): no two deals share one."""
+    if deal < _SHORT_DEAL_COUNT:
+        return seed * _SHORT_DEAL_COUNT + deal
+    named = random.Random(f"ascenseur-tournament/{seed}/{deal}").getrandbits(128)
+    return (1 << 200) + named  # beyond every seed the formula above gives
+
+
+def _round_stream(seed: int, deal: int, round_index: int) -> random.Random:
+    """The cards of round ``round_index`` of deal ``deal``: the same in every rotation,
+    whatever the bots did before, and no other round's (round 98 of a deal used to be
+    round 1 of the next)."""
+    if deal < _SHORT_DEAL_COUNT and round_index < _SHORT_LADDER:
+        return random.Random(_deal_seed(seed, deal) * _SHORT_LADDER + round_index)
+    return random.Random(f"ascenseur-tournament/{seed}/{deal}/{round_index}")
+
+
 def play_game(
     rules: Rules,
     bots: Sequence[str],
@@ -104,7 +128,7 @@ def play_game(
     """Play one game of a tournament (in a worker process)."""
     players = len(bots)
     seats = seating(players, rotation)
-    deal_seed = seed * 1_000_003 + deal
+    deal_seed = _deal_seed(seed, deal)
     deal_rng = random.Random(deal_seed)
     first_dealer = deal_rng.randrange(players)
     labels = entry_labels(bots)
@@ -119,7 +143,7 @@ def play_game(
         agents,
         # Each round of a deal is dealt from its own stream: the same cards in every
         # rotation, whatever the bots did before.
-        lambda game: random.Random(deal_seed * 97 + game.round_index),
+        lambda game: _round_stream(seed, deal, game.round_index),
         lambda seat, seconds: times[seats[seat]].append(seconds),
     )
     return GameOutcome(
