@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ascenseur import Card, Phase, preset
+from ascenseur import Card, Game, Phase, preset
 from ascenseur.core.errors import IllegalActionError, RecordError
 from ascenseur.core.events import BidMade, BidsRevealed, CardPlayed, GameOver, TrickWon
 from ascenseur.core.record import loads, replay, score_sheet
@@ -255,12 +255,28 @@ def test_finished_games_go_to_the_history_and_replay(tmp_path: Path) -> None:
     assert sheet["finished"] and sheet["totals"] == session.game.totals
 
 
-def test_an_unknown_level_falls_back_to_random_and_says_so() -> None:
-    session = GameSession.new(preset("classique"), NAMES, levels="no-such-level", seed=1)
+def test_a_new_game_refuses_a_level_that_is_no_bot() -> None:
+    """A typo ("hrad") used to become a random player without a word."""
+    with pytest.raises(ValueError, match="hrad is not a bot; choose among random"):
+        GameSession.new(preset("classique"), NAMES, levels="hrad", seed=1)
+    with pytest.raises(ValueError, match="there is no seat 4: the seats go from 0 to 3"):
+        GameSession.new(preset("classique"), NAMES, human_seats=(4,), seed=1)
+
+
+def test_a_level_a_saved_game_names_but_this_version_lacks_falls_back_and_says_so() -> None:
+    """Resuming, the sidecar's levels are taken as they are: one this version cannot play
+    goes on as a random player, and the session says so (the screen shows it)."""
+    game = Game.new(preset("classique"), NAMES, first_dealer=0)
+    seats = [Seat(NAMES[0], None), *(Seat(name, "no-such-level") for name in NAMES[1:])]
+    session = GameSession(game, seats, seed=1)
     assert session.fallbacks == {"no-such-level": "random"}
     session.advance()
     session.run_bots()
     assert session.next_step()[0] is Step.HUMAN
+    with pytest.raises(IllegalActionError, match="seat 0 has no computer player"):
+        session.decide(0)
+    with pytest.raises(IllegalActionError, match="there is no seat 9"):
+        session.events_for(9)
 
 
 def test_the_hint_is_a_legal_action_with_a_reason() -> None:

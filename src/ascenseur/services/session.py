@@ -163,9 +163,11 @@ class GameSession:
             seed = new_seed()
         n = len(names)
         for seat in human_seats:
-            if not 0 <= seat < n:
+            if type(seat) is not int or not 0 <= seat < n:
                 raise ValueError(
-                    _("there is no seat {seat}: seats go from 1 to {n}").format(seat=seat + 1, n=n)
+                    _("there is no seat {seat}: the seats go from 0 to {last}").format(
+                        seat=seat, last=n - 1
+                    )
                 )
         if isinstance(levels, str):
             per_seat: list[str | None] = [levels] * n
@@ -179,6 +181,8 @@ class GameSession:
             Seat(name, None if i in human_seats else (per_seat[i] or DEFAULT_LEVEL))
             for i, name in enumerate(names)
         ]
+        for level in dict.fromkeys(seat.level for seat in seats if seat.level is not None):
+            make_bot(level, 0)  # a level that is no bot ("hrad") is refused, naming the levels
         game = Game.new(
             rules, list(names), first_dealer=first_dealer, rng=random.Random(f"first/{seed}")
         )
@@ -234,7 +238,12 @@ class GameSession:
     def decide(self, seat: int) -> int:
         """The action the bot at ``seat`` chooses now. Reads only that seat's view, changes
         nothing in the game: safe to call in a thread while the screen goes on."""
-        return self.bots[seat].choose(self.view(seat), self.budget)
+        bot = self.bots.get(seat)
+        if bot is None:
+            raise IllegalActionError(
+                _("seat {seat} has no computer player").format(seat=seat), seat=seat, rule="seat"
+            )
+        return bot.choose(self.view(seat), self.budget)
 
     def apply_bot(self, seat: int, action: int) -> list[Event]:
         """Apply what :meth:`decide` chose, checked (the game must not have moved since)."""
@@ -293,12 +302,22 @@ class GameSession:
 
     def events_for(self, seat: int) -> list[Event]:
         """The events ``seat`` has not read yet (and forget them)."""
-        return self.streams[seat].drain()
+        return self._stream(seat).drain()
 
     def events_since(self, seat: int, version: int) -> list[tuple[int, Event]] | None:
         """``seat``'s events after ``version`` (for a client that reconnects), or ``None``
         when too many were missed and the client must redraw from :meth:`view`."""
-        return self.streams[seat].since(version)
+        return self._stream(seat).since(version)
+
+    def _stream(self, seat: int) -> SeatStream:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalActionError(
+                _("there is no seat {seat}: the seats go from 0 to {last}").format(
+                    seat=seat, last=self.players - 1
+                ),
+                rule="seat",
+            )
+        return self.streams[seat]
 
     # -- saving and resuming --------------------------------------------------------------------
 
