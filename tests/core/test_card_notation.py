@@ -110,3 +110,12 @@ def test_masks_and_card_lists_convert_both_ways() -> None:
     assert len(deck) == 104 and len(set(deck)) == 104
     assert sorted(cards_of(mask_of(deck))) == sorted(deck)
     assert cards_of(0) == []
+
+
+def test_make_refuses_what_is_no_card() -> None:
+    from ascenseur.core.cards import Suit
+
+    assert str(Card.make(Suit.HEARTS, 10, 1)) == "TH'"
+    for suit, rank, copy in ((9, 1, 0), (Suit.SPADES, 1, 0), (Suit.SPADES, 14, 2)):
+        with pytest.raises(CardParseError, match="not a card"):
+            Card.make(suit, rank, copy)  # type: ignore[arg-type]

@@ -299,3 +299,26 @@ def test_a_deal_without_a_generator_or_seed_says_what_it_needs(rng: object) -> N
     with pytest.raises(TypeError, match=r"random\.Random or an integer seed, not "):
         game.deal(rng)  # type: ignore[arg-type]
     assert game.phase is Phase.DEAL
+
+
+def test_a_number_that_is_no_card_is_refused_as_such() -> None:
+    """``Card(0)`` is a number of the card numbering that names no card: it used to reach
+    the engine's tables (a KeyError)."""
+    game = playing()
+    with pytest.raises(IllegalPlayError, match=r"^0 is not a card$") as caught:
+        game.play(Card(0))
+    assert caught.value.rule == "card"
+    fresh = Game.new(preset("classique").override({"ladder": [1]}), NAMES[:3], first_dealer=0)
+    with pytest.raises(InvalidDealError, match="0 is not a card"):
+        fresh.deal_hands([[Card(0)], ["AS"], ["KS"]], "QS")
+    assert fresh.phase is Phase.DEAL
+
+
+@pytest.mark.parametrize("seat", ["1", 1.5, True, -1, 4])
+def test_a_seat_that_is_none_of_the_table_is_refused_by_view_and_hand(seat: object) -> None:
+    """-1 used to give the last seat's hand, and "1" a TypeError from inside."""
+    game = playing()
+    with pytest.raises(ValueError, match=r"no seat .* in a game of 4 players"):
+        game.view(seat)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"no seat .* in a game of 4 players"):
+        game.hand(seat)  # type: ignore[arg-type]

@@ -81,7 +81,13 @@ class Card(int):
 
     @staticmethod
     def make(suit: Suit, rank: int, copy: int = 0) -> Card:
-        return CARDS[copy * COPY_OFFSET + suit * SUIT_BITS + rank]
+        number = copy * COPY_OFFSET + suit * SUIT_BITS + rank
+        if (
+            not (0 <= suit <= 4 and 0 <= rank < SUIT_BITS and copy in (0, 1))
+            or _text_of(number) is None
+        ):
+            raise CardParseError(_("not a card: {text}").format(text=quoted((suit, rank, copy))))
+        return CARDS[number]
 
     @property
     def suit(self) -> Suit:
@@ -141,6 +147,16 @@ def _text_of(number: int) -> str | None:
 
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(2 * COPY_OFFSET))
+#: The numbers that are cards (of a standard or tarot deck, either copy); the others of
+#: CARDS are gaps in the numbering.
+_CARD_NUMBERS: Final = frozenset(i for i in range(2 * COPY_OFFSET) if _text_of(i) is not None)
+
+
+def is_card(value: object) -> bool:
+    """Whether ``value`` is a :class:`Card` of some deck (``Card(0)`` is a number, no card)."""
+    return isinstance(value, Card) and int(value) in _CARD_NUMBERS
+
+
 CARD_TEXT: Final[dict[int, str]] = {
     i: text for i in range(2 * COPY_OFFSET) if (text := _text_of(i)) is not None
 }

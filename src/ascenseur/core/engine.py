@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ascenseur.i18n import _, ngettext
 
-from .cards import CARDS, COPY_OFFSET, SUIT_BITS, SUIT_MASKS, Card, Suit, cards_of, quoted
+from .cards import CARDS, COPY_OFFSET, SUIT_BITS, SUIT_MASKS, Card, Suit, cards_of, is_card, quoted
 from .errors import IllegalActionError, IllegalBidError, IllegalPlayError, InvalidDealError
 from .events import (
     BidMade,
@@ -276,6 +276,8 @@ def _seen_as(name: str) -> str:
 def _dealt_card(card: Card | str) -> Card:
     """A card of a deal given to :meth:`Game.deal_hands`, read from text if need be."""
     if isinstance(card, Card):
+        if not is_card(card):
+            raise InvalidDealError(_("{value} is not a card").format(value=quoted(int(card))))
         return card
     if isinstance(card, str):
         try:
@@ -482,6 +484,9 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now (the engine's knowledge, not a player's view)."""
+        n = self.table.players
+        if type(seat) is not int or not 0 <= seat < n:  # (-1 would be the last seat's)
+            raise ValueError(f"no seat {seat!r} in a game of {n} players (seats 0 to {n - 1})")
         return cards_of(self.hands[seat])
 
     def winners(self) -> list[int]:
@@ -1014,6 +1019,12 @@ class Game:
     def _check_card(self, card: object) -> None:
         if not isinstance(card, Card):
             raise IllegalPlayError(_("a play is a card"), seat=self.turn, rule="phase")
+        if not is_card(card):  # Card(0): a number that is no card
+            raise IllegalPlayError(
+                _("{value} is not a card").format(value=quoted(int(card))),
+                seat=self.turn,
+                rule="card",
+            )
         seat = self.turn
         name = self.names[seat]
         hand = self.hands[seat]

@@ -107,8 +107,8 @@ def view_of(game: Game, seat: int) -> PlayerView:
     """The view of ``seat`` on ``game``."""
     t = game.table
     n = t.players
-    if not 0 <= seat < n:
-        raise ValueError(f"no seat {seat} in a game of {n} players")
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ValueError(f"no seat {seat!r} in a game of {n} players (seats 0 to {n - 1})")
     in_round = game.phase in (Phase.BID, Phase.PLAY)
     blind = in_round and game.is_blind_round
     hand: tuple[Card, ...] | None
