@@ -322,3 +322,33 @@ def test_a_seat_that_is_none_of_the_table_is_refused_by_view_and_hand(seat: obje
         game.view(seat)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"no seat .* in a game of 4 players"):
         game.hand(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "what"),
+    [
+        ("classique", 4, "takes Rules"),
+        (None, "Ann", "not str"),  # a text would be three players: A, n, n
+        (None, 3.0, "not float"),
+        (None, True, "not bool"),
+    ],
+)
+def test_new_names_the_argument_of_the_wrong_kind(
+    rules: object, players: object, what: str
+) -> None:
+    with pytest.raises(TypeError, match=what):
+        Game.new(rules or preset("classique"), players)  # type: ignore[arg-type]
+
+
+def test_an_integer_seed_serves_wherever_a_generator_does() -> None:
+    from ascenseur import sample_game
+
+    rules = preset("classique").override({"ladder": [3]})
+    assert Game.new(rules, 4, rng=5).dealer == Game.new(rules, 4, rng=random.Random(5)).dealer
+    game = Game.new(rules, NAMES, first_dealer=0)
+    game.deal(2)
+    world = sample_game(game.view(1), 9)
+    assert world.hand(1) == game.hand(1)
+    assert sample_game(game.view(1), 9).hands == world.hands
+    game.random_playout(4)
+    assert game.phase is Phase.OVER

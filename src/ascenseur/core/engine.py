@@ -345,10 +345,21 @@ class Game:
         players: int | Sequence[str],
         *,
         first_dealer: int | None = None,
-        rng: random.Random | None = None,
+        rng: random.Random | int | None = None,
     ) -> Game:
         """A new game, before the first deal. ``players`` is a count or the names in turn
-        order. The first dealer is given, or drawn from ``rng``, or seat 0."""
+        order. The first dealer is given, or drawn from ``rng`` (a generator, or an integer
+        seed), or seat 0."""
+        if not isinstance(rules, Rules):
+            raise TypeError(f"Game.new() takes Rules (preset(NAME)), not {type(rules).__name__}")
+        if isinstance(players, str | bool) or not isinstance(players, int | Sequence):
+            # (a text is a sequence: "Ann" would be three players, A, n and n)
+            raise TypeError(
+                "Game.new() takes a count of players or a list of names, not "
+                f"{type(players).__name__}"
+            )
+        if isinstance(rng, int):
+            rng = random.Random(int(rng))  # (a bool, too: it is an int)
         names = default_names(players) if isinstance(players, int) else tuple(players)
         if not all(isinstance(name, str) for name in names):
             raise RulesError("players", _("a name is text"))
@@ -701,8 +712,9 @@ class Game:
         else:
             self._bid(action, None)
 
-    def random_playout(self, rng: random.Random) -> None:
-        """Finish the current round with uniformly random legal actions.
+    def random_playout(self, rng: random.Random | int) -> None:
+        """Finish the current round with uniformly random legal actions (``rng``: a
+        generator, or an integer seed for one).
 
         The inner loop of Monte Carlo search and of the speed benchmark: the round is kept in
         local variables, and the voids it reveals are not tracked (the round ends here, and
@@ -712,6 +724,8 @@ class Game:
         decides between equal cards of two decks); a test replays playouts through the
         checked path. The action chosen is the ``k``-th of the legal ones in
         :meth:`legal_actions`' order, ``k = floor(rng.random() × count)``."""
+        if isinstance(rng, int):
+            rng = random.Random(int(rng))
         rand = rng.random
         floor = _floor
         t = self.table

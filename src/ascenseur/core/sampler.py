@@ -189,15 +189,18 @@ def _dealable(counts: list[int], accepts: list[int], left: list[int]) -> bool:
 
 def sample_game(
     view: PlayerView,
-    rng: random.Random,
+    rng: random.Random | int,
     sealed_bid: Callable[[PlayerView, int, random.Random], int] | None = None,
 ) -> Game:
     """A full game state (a determinization) consistent with ``view``: same public history,
-    the player's known cards, the hidden cards dealt by :func:`sample_hands`.
+    the player's known cards, the hidden cards dealt by :func:`sample_hands` (``rng``: a
+    generator, or an integer seed for one).
 
     Sealed bids the view does not show are filled by ``sealed_bid(view, seat, rng)`` (by
     default a uniformly random bid), since a world needs them to be played on.
     """
+    if isinstance(rng, int):
+        rng = random.Random(int(rng))
     game = Game.new(view.rules, list(view.names), first_dealer=view.first_dealer)
     game.round_index = view.round_index
     game.dealer = view.dealer
