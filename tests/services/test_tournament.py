@@ -563,3 +563,37 @@ def test_the_rounds_of_two_deals_are_dealt_apart_however_long_the_ladder() -> No
     )  # fmt: skip
     deals = {json.dumps(r["hands"]) for r in (*first, *second)}
     assert len(deals) == 200
+
+
+@pytest.mark.parametrize(
+    ("changes", "error"),
+    [
+        ({"games": 0}, ValueError),
+        ({"games": -5}, ValueError),
+        ({"bots": ()}, ValueError),
+        ({"bots": "rules"}, TypeError),
+        ({"seed": None}, ValueError),
+        ({"rules": "prime"}, TypeError),
+        ({"records": "/tmp/records"}, TypeError),
+    ],
+)
+def test_a_config_a_program_builds_is_refused_as_the_command_line_would(
+    changes: dict[str, object], error: type[Exception]
+) -> None:
+    """games=0 played three games, no bot divided by zero, a seed of None failed inside."""
+    from ascenseur.services.tournament import TournamentConfig
+
+    config: dict[str, object] = {
+        "rules": preset("prime"), "bots": ("rules", "random", "random"), "games": 3
+    }  # fmt: skip
+    with pytest.raises(error):
+        TournamentConfig(**{**config, **changes})  # type: ignore[arg-type]
+
+
+def test_a_name_that_is_no_bot_is_refused_before_any_game() -> None:
+    from ascenseur.services.tournament import TournamentConfig, UnplayableTable, check_config
+
+    config = TournamentConfig(rules=preset("prime"), bots=("rules", "hrad", "random"), games=3)
+    with pytest.raises(UnplayableTable, match="hrad is not a bot") as caught:
+        check_config(config)
+    assert caught.value.bot == "hrad"

@@ -47,6 +47,27 @@ class TournamentConfig:
     jobs: int = 1
     records: Path | None = None
 
+    def __post_init__(self) -> None:
+        """Refuse what the command line refuses, for programs that build one: a tournament
+        of no game, no bot, or arguments of the wrong kind (a text of bots, a seed of
+        ``None``), rather than play three games or divide by zero."""
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be Rules (preset(NAME)), not {type(self.rules).__name__}")
+        if isinstance(self.bots, str) or not all(isinstance(b, str) for b in self.bots):
+            raise TypeError("bots must be a sequence of bot names, one per seat")
+        if not self.bots:
+            raise ValueError("a tournament needs bots: one per seat")
+        for name, value, least in (("games", self.games, 1), ("jobs", self.jobs, 1)):
+            if type(value) is not int or value < least:
+                raise ValueError(
+                    f"{name} must be a whole number of at least {least}, not {value!r}"
+                )
+        if type(self.seed) is not int or self.seed < 0:
+            raise ValueError(f"seed must be a whole number of at least 0, not {self.seed!r}")
+        if self.records is not None and not isinstance(self.records, Path):
+            raise TypeError(f"records must be a Path, not {type(self.records).__name__}")
+        object.__setattr__(self, "bots", tuple(self.bots))
+
     @property
     def players(self) -> int:
         return len(self.bots)
@@ -174,6 +195,7 @@ def check_config(config: TournamentConfig) -> None:
     is made here)."""
     for name in dict.fromkeys(config.bots):
         try:
+            make_bot(name, 0)  # a name that is no bot ("hrad"), named with the bots there are
             check_table(name, config.rules, config.players)
         except ValueError as error:
             raise UnplayableTable(name, str(error)) from None
