@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ascenseur import Game, Rules, preset
+from ascenseur import Game, Phase, Rules, preset
 from ascenseur.bots import LEVELS, Budget, RulesBot, SearchBot, make_bot
 
 from .helpers import play_game
@@ -87,3 +87,39 @@ def test_every_kind_refuses_a_view_where_it_is_not_its_turn() -> None:
     for name in ("random", "rules", "easy", "hard", "expert"):
         with pytest.raises(ValueError, match="not this player's turn"):
             make_bot(name, 1).choose(waiting)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"iterations": 0}, "iterations must be a whole number of at least 1"),
+        ({"iterations": "10"}, "iterations must be a whole number"),
+        ({"seconds": 0}, "seconds must be a number above 0"),
+        ({"seconds": -1.5}, "seconds must be a number above 0"),
+    ],
+)
+def test_a_budget_of_nothing_is_refused(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Budget(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", ["random", "rules", "hard"])
+def test_a_bot_given_no_view_or_no_budget_says_what_it_needs(kind: str) -> None:
+    game = Game.new(preset("classique").override({"ladder": [2]}), 3, first_dealer=0)
+    game.deal(1)
+    bot = make_bot(kind, 1)
+    with pytest.raises(TypeError, match="a bot decides from a PlayerView"):
+        bot.choose(game)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a budget is a Budget"):
+        bot.choose(game.view(game.turn), 5)  # type: ignore[arg-type]
+
+
+def test_in_a_blind_round_a_bot_says_the_table_plays_the_card() -> None:
+    game = Game.new(preset("enculette").override({"ladder": [1]}), 3, first_dealer=0)
+    game.deal(1)
+    while game.phase is Phase.BID:
+        game.act(game.legal_actions()[0])
+    view = game.view(game.turn)
+    assert view.is_my_turn and not view.legal_actions
+    with pytest.raises(ValueError, match="the table plays the card nobody sees"):
+        make_bot("rules", 1).choose(view)

@@ -34,7 +34,7 @@ from ascenseur.core.sampler import sample_game
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _
 
-from .base import Budget, Hint
+from .base import Budget, Hint, legal_actions_of
 
 OPENSPIEL_DECK = 52
 MADE_BID_BONUS = 10
@@ -200,8 +200,7 @@ class OpenSpielISMCTSBot:
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
         from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
-        if not view.legal_actions:
-            raise ValueError("it is not this player's turn to act")
+        legal_actions_of(view, budget)
         ospiel_game = openspiel_game(view.rules, view.players)
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]

@@ -17,7 +17,7 @@ from ascenseur.core.engine import SUIT_OF, Phase, table_for
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _, decimal, ngettext
 
-from .base import Budget, Hint
+from .base import Budget, Hint, legal_actions_of
 from .heuristics import (
     SURE_CHANCE,
     Why,
@@ -125,6 +125,7 @@ class RulesBot:
             self.name = "easy"
 
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
+        legal_actions_of(view, budget)  # (the budget is not used: a rule-based choice)
         return self.decide(view)[0]
 
     def hint(self, view: PlayerView) -> Hint:
@@ -133,9 +134,7 @@ class RulesBot:
 
     def decide(self, view: PlayerView) -> tuple[int, str]:
         """The action and its reason in a player's words."""
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("it is not this player's turn to act")
+        legal = legal_actions_of(view)
         if view.phase is Phase.BID:
             return self._bid(view, legal)
         return self._play(view, legal)

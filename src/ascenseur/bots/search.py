@@ -35,7 +35,7 @@ from ascenseur.core.sampler import sample_game
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _, decimal
 
-from .base import Budget, Hint
+from .base import Budget, Hint, legal_actions_of
 from .heuristics import (
     blind_chance,
     choose_bid,
@@ -456,9 +456,7 @@ class SearchBot:
     # -- decisions -------------------------------------------------------------------------
 
     def _decide(self, view: PlayerView, budget: Budget | None) -> tuple[int, str]:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError("it is not this player's turn to act")
+        legal = legal_actions_of(view, budget)
         if len(legal) == 1:
             self.last_values = {}
             return legal[0], RulesBot().decide(view)[1]
