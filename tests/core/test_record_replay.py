@@ -1033,3 +1033,14 @@ def test_the_record_of_a_game_not_dealt_yet_keeps_its_first_dealer() -> None:
     game.deal(5)
     again.game.deal(5)
     assert again.game.hands == game.hands
+
+
+def test_record_functions_given_the_wrong_object_say_what_they_take() -> None:
+    """A record dict where a replay or a game belongs was an AttributeError from inside."""
+    with pytest.raises(TypeError, match=r"replay\(record\) or a Game, not dict"):
+        score_sheet(EXAMPLE_RECORD)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="written from a Game"):
+        dumps(EXAMPLE_RECORD)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="record's text, not NoneType"):
+        loads(None)  # type: ignore[arg-type]
+    assert score_sheet(replay(EXAMPLE_RECORD)) == EXAMPLE_SHEET

@@ -65,6 +65,10 @@ class Replay:
 
 def game_to_record(game: Game) -> dict[str, Any]:
     """The record of ``game`` as a JSON-ready dict (finished rounds and the one in play)."""
+    if not isinstance(game, Game):
+        raise TypeError(
+            f"a record is written from a Game (replay(record).game), not {type(game).__name__}"
+        )
     rounds: list[dict[str, Any]] = []
     for result in game.results:
         if result.hands is None or result.tricks is None:
@@ -165,6 +169,8 @@ def _doubled_key_message(error: DuplicateKeyError) -> str:
 
 def loads(text: str) -> dict[str, Any]:
     """Parse a record's JSON text (not yet checked against the rules)."""
+    if not isinstance(text, str):
+        raise TypeError(f"loads() reads a record's text, not {type(text).__name__}")
     if not text.strip():
         raise RecordError(_("the record is empty; a record is a JSON object"))
     try:
@@ -656,6 +662,10 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
 
 def score_sheet(result: Replay | Game) -> dict[str, Any]:
     """The score sheet of RECORD.md (``ascenseur replay --json``)."""
+    if not isinstance(result, Replay | Game):
+        raise TypeError(
+            f"a score sheet is made from replay(record) or a Game, not {type(result).__name__}"
+        )
     replayed = result if isinstance(result, Replay) else Replay(result)
     game = replayed.game
     # A game not dealt yet is written with its first dealer as a round not begun
