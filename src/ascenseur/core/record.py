@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from ascenseur.i18n import N_, _, ngettext
@@ -57,7 +57,6 @@ class Replay:
     game: Game
     pending_summary_bids: list[int | None] | None = None
     round_not_begun: bool = False
-    notes: list[str] = field(default_factory=list)
 
 
 # -- writing ------------------------------------------------------------------------------------
