@@ -986,7 +986,8 @@ def test_two_players_may_not_share_a_name() -> None:
 
 
 @pytest.mark.parametrize(
-    "blank", ["\u200b", "\u00ad", "\u202e", " \u200d\u2060 ", "\u3164", "\u2800", "\ufe0f"]
+    "blank",
+    ["\u200b", "\u00ad", "\u202e", " \u200d\u2060 ", "\u3164", "\u2800", "\ufe0f", "\u2062"],
 )
 def test_a_name_that_shows_nothing_is_refused(blank: str) -> None:
     """A zero-width space, a soft hyphen or a direction mark alone would sit at the table
@@ -997,7 +998,14 @@ def test_a_name_that_shows_nothing_is_refused(blank: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "twins", [("Zo\u00e9", "Zoe\u0301"), ("Ann", "Ann\u200b"), ("Ann", "\u2060Ann ")]
+    "twins",
+    [
+        ("Zo\u00e9", "Zoe\u0301"),
+        ("Ann", "Ann\u200b"),
+        ("Ann", "\u2060Ann "),
+        ("Ann", "Ann\u2063"),  # an invisible separator
+        ("Ann", "Ann\u200d"),  # a joiner that joins nothing
+    ],
 )
 def test_names_that_look_the_same_are_one_name(twins: tuple[str, str]) -> None:
     """ "Zoé" typed composed or decomposed, or with an invisible character, looks like the
@@ -1026,8 +1034,10 @@ def test_a_name_twice_with_an_invisible_character_is_written_out_in_the_refusal(
     with pytest.raises(RulesError) as caught:
         Game.new(preset("classique"), ["Ann", "\u202eAnn", "Bob"])
     assert str(caught.value) == (
-        'players: two players are named "\\u202eAnn": give each a name of their own'
+        "players: two players are named \\u202eAnn: give each a name of their own"
     )
+    with pytest.raises(RulesError, match="named 李\\\\u200b: give"):  # only the invisible
+        Game.new(preset("classique"), ["李", "李\u200b", "Bob"])
 
 
 @pytest.mark.parametrize(
@@ -1160,8 +1170,15 @@ def test_rules_built_with_json_values_play_as_the_preset_they_equal() -> None:
     game.bid(0)
     game.bid(0)
     assert game.forbidden_bid() == 1
+    from ascenseur.core.rules import _deck_cards
+
+    _deck_cards.cache_clear()
     look = dataclasses.replace(preset("enculette"), deck="tarot-trumps")  # type: ignore[arg-type]
     assert look.deck is preset("enculette").deck
+    assert len(look.deck_cards(4)) == 21  # the look-alike first: it fills the cache
     assert len(preset("enculette").deck_cards(4)) == 21
+    # A scoring is read by its numbers: a name beside other numbers names nothing.
+    named_wrong = Rules(scoring=Scoring(5, 5, 5, 5, name="pool"))
+    assert named_wrong.scoring == Scoring(5, 5, 5, 5)
     with pytest.raises(RulesError, match="bid_limit"):
         Rules(bid_limit="maybe")  # type: ignore[arg-type]

@@ -1310,5 +1310,9 @@ def test_names_cut_to_a_few_columns_stay_told_apart() -> None:
         "…he", "…ne", "李…", "王…"
     ]  # fmt: skip
     assert cuts(("Christophe", "Christine"), [4, 4]) == ["…phe", "…ine"]
-    # Names that fit, or cut apart already, are left as they are.
+    # Names that fit, or cut apart already, are left as they are; a name cut like a whole
+    # one is cut another way, never to a lone "…".
     assert cuts(("Ann", "Bob"), [3, 3]) == ["Ann", "Bob"]
+    assert cuts(("na", "Clementina"), [2, 2]) == ["na", "C…"]
+    assert cuts(("11", "Player 11"), [2, 2]) == ["11", "P…"]
+    assert "…" not in cuts(("b", "x", "B", "Bb"), [2, 3, 3, 1])

@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import pickle
+import random
 import re
 import signal
 import subprocess
@@ -597,3 +598,15 @@ def test_a_name_that_is_no_bot_is_refused_before_any_game() -> None:
     with pytest.raises(UnplayableTable, match="hrad is not a bot") as caught:
         check_config(config)
     assert caught.value.bot == "hrad"
+
+
+def test_short_ladders_keep_the_streams_the_readme_figures_were_measured_with() -> None:
+    """The fix for long ladders leaves every deal of fewer than a million deals and every
+    round before the 98th where it was: the same seed gives the same tournament."""
+    from ascenseur.services.tournament import _deal_seed, _round_stream
+
+    for seed, deal, round_index in ((0, 0, 0), (1, 5, 12), (7, 999_999, 96)):
+        assert _deal_seed(seed, deal) == seed * 1_000_003 + deal
+        old = random.Random((seed * 1_000_003 + deal) * 97 + round_index)
+        assert _round_stream(seed, deal, round_index).random() == old.random()
+    assert _deal_seed(0, 1_000_003) != _deal_seed(1, 0)

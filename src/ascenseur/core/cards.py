@@ -86,7 +86,9 @@ class Card(int):
             not (0 <= suit <= 4 and 0 <= rank < SUIT_BITS and copy in (0, 1))
             or _text_of(number) is None
         ):
-            raise CardParseError(_("not a card: {text}").format(text=quoted((suit, rank, copy))))
+            raise CardParseError(
+                _("not a card: {text}").format(text=quoted((int(suit), rank, copy)))
+            )
         return CARDS[number]
 
     @property

@@ -242,35 +242,41 @@ def _names_problem(names: tuple[str, ...]) -> tuple[str, str] | None:
     seen = [_seen_as(name) for name in names]
     for i, look in enumerate(seen):
         if look in seen[:i]:
-            # A spelling with invisible characters is written out ("Ann\u200b"): shown as
-            # typed, a direction mark would turn the rest of the line around.
-            hidden = any(c in _INVISIBLE for c in names[i])
-            return "repeated", json.dumps(names[i].strip()) if hidden else look
+            # A spelling with invisible characters has them written out ("Ann\u200b"):
+            # shown as typed, a direction mark would turn the rest of the line around.
+            name = names[i].strip()
+            return "repeated", "".join(
+                f"\\u{ord(c):04x}" if _shows_nothing(c) else c for c in name
+            ) if any(_shows_nothing(c) for c in name) else look
     return None
 
 
-#: Characters that show nothing where they stand in a name: zero-width space, word
-#: joiner, byte-order mark, soft hyphen, combining grapheme joiner, direction marks,
-#: embeddings, overrides and isolates. (Not the zero-width joiners of emoji and Persian,
-#: nor the tags of flags: they change what a name looks like.)
-_INVISIBLE: Final = frozenset(
-    "\u200b\u2060\ufeff\u00ad\u034f\u200e\u200f\u061c"
-    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+#: Format characters that do show, or change what a name looks like: the joiners of emoji
+#: and Persian, the tags of flags, the Arabic and Syriac signs drawn over numbers.
+_VISIBLE_FORMAT: Final = frozenset(
+    "\u200c\u200d\u0600\u0601\u0602\u0603\u0604\u0605\u06dd\u070f\u08e2\U000110bd\U000110cd"
+) | frozenset(chr(c) for c in range(0xE0020, 0xE0080))
+#: What leaves a name blank at its ends: spaces, Hangul fillers, the blank Braille
+#: pattern, joiners, variation selectors.
+_EDGE_BLANK: Final = " \t\u00a0\u3000\u115f\u1160\u3164\uffa0\u2800\u200c\u200d" + "".join(
+    chr(c) for c in range(0xFE00, 0xFE10)
 )
-#: Characters that may fill a name yet leave it blank when alone: spaces, Hangul fillers,
-#: the blank Braille pattern, joiners, variation selectors, tags.
-_BLANK: Final = (
-    " \t\u00a0\u3000\u115f\u1160\u3164\uffa0\u2800\u200c\u200d"
-    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
-    + "".join(chr(c) for c in range(0xE0000, 0xE0080))
-)
+#: What leaves a name blank when it is all there is: the above, and the tags of flags
+#: (which end a flag's name, so they are no blank at its end).
+_BLANK: Final = _EDGE_BLANK + "".join(chr(c) for c in range(0xE0000, 0xE0080))
+
+
+def _shows_nothing(char: str) -> bool:
+    """A format character that shows nothing where it stands in a name (zero-width space,
+    word joiner, soft hyphen, direction marks and overrides, invisible operators…)."""
+    return unicodedata.category(char) == "Cf" and char not in _VISIBLE_FORMAT
 
 
 def _seen_as(name: str) -> str:
     """A name as it looks: composed (NFC: "Zoé" typed either way is one name), without the
-    characters that show nothing (:data:`_INVISIBLE`) and the spaces around it."""
+    characters that show nothing, nor blanks at its ends. Empty: it shows nothing at all."""
     composed = unicodedata.normalize("NFC", name)
-    return "".join(c for c in composed if c not in _INVISIBLE).strip()
+    return "".join(c for c in composed if not _shows_nothing(c)).strip().strip(_EDGE_BLANK)
 
 
 def _dealt_card(card: Card | str) -> Card:
@@ -352,7 +358,9 @@ class Game:
         seed), or seat 0."""
         if not isinstance(rules, Rules):
             raise TypeError(f"Game.new() takes Rules (preset(NAME)), not {type(rules).__name__}")
-        if isinstance(players, str | bool) or not isinstance(players, int | Sequence):
+        if type(players) not in (list, tuple, int) and (  # (the common cases at once)
+            isinstance(players, str | bool) or not isinstance(players, int | Sequence)
+        ):
             # (a text is a sequence: "Ann" would be three players, A, n and n)
             raise TypeError(
                 "Game.new() takes a count of players or a list of names, not "

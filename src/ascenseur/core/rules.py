@@ -162,7 +162,11 @@ class Rules:
         identity, so text would compare equal to the preset yet play another game."""
         for name in OPTION_NAMES:
             value = getattr(self, name)
-            coerced = check_option(name, _option_to_json(value))
+            raw = _option_to_json(value)
+            if isinstance(value, Scoring):
+                # by its numbers: a name beside other numbers would play another table
+                raw = dataclasses.replace(value, name=None).as_option()
+            coerced = check_option(name, raw)
             if coerced is not value and not (
                 isinstance(value, tuple) and coerced == value  # a ladder already read
             ):

@@ -199,6 +199,10 @@ def check_config(config: TournamentConfig) -> None:
             check_table(name, config.rules, config.players)
         except ValueError as error:
             raise UnplayableTable(name, str(error)) from None
+        except ImportError:
+            raise UnplayableTable(
+                name, f"{name} needs the openspiel extra: pip install 'ascenseur[openspiel]'"
+            ) from None
     if config.records is not None:
         config.records.mkdir(parents=True, exist_ok=True)
 

@@ -79,34 +79,43 @@ def cut_name(name: Text, width: int) -> Text:
     return Text(cut, style=name.style)
 
 
-#: Other ways to cut a name, tried where two names are cut alike: its end, its start,
+#: Other ways to cut a name, tried where two names are cut alike: its start, its end,
 #: its start alone.
 _OTHER_CUTS: Final[tuple[Callable[[str, int], str], ...]] = (
-    lambda plain, width: "…" + _tail(plain, width - 1).lstrip(),
     lambda plain, width: _head(plain, width - 1).rstrip() + "…",
+    lambda plain, width: "…" + _tail(plain, width - 1).lstrip(),
     lambda plain, width: _head(plain, width).rstrip(),
 )
 
 
 def cut_names(names: Sequence[Text], widths: Sequence[int]) -> list[Text]:
     """Each name cut to its width by :func:`cut_name`; where some come out the same ("Ana"
-    and "Clementina" both "na" in two columns), those are cut the first other way that
-    tells them apart from each other and from the rest ("An", "Cl"), or else the way that
-    tells most of them apart."""
+    and "Clementina" both "na" in two columns), the cut ones among them are cut the first
+    other way that tells them apart from each other and from the rest ("A…", "C…"), or else
+    the way that tells most of them apart. A name that fits is never cut."""
     cuts = [cut_name(name, width) for name, width in zip(names, widths, strict=True)]
     shown = [cut.plain for cut in cuts]
     for text in dict.fromkeys(t for t in shown if shown.count(t) > 1):
-        group = [i for i, t in enumerate(shown) if t == text]
+        group = [
+            i
+            for i, t in enumerate(shown)
+            if t == text and cell_len(names[i].plain) > widths[i]  # (whole names stay)
+        ]
+        if len(group) < 2 and shown.count(text) - len(group) < 1:
+            continue
         others = {t for i, t in enumerate(shown) if i not in group}
-        best: list[str] | None = None
+        best: list[str] = []
+        best_told = 0
         for way in _OTHER_CUTS:
             tried = [way(names[i].plain, widths[i]) for i in group]
-            told = len(set(tried) - others) if all(tried) else 0
-            if best is None or told > len(set(best) - others):
-                best = tried
+            if not all(t.strip("…") for t in tried):  # (never a lone "…")
+                continue
+            told = len(set(tried) - others)
+            if told > best_told:
+                best, best_told = tried, told
             if told == len(group):
                 break
-        if best is not None and len(set(best) - others) > 1:
+        if best_told == len(group) or best_told > 1:
             for i, cut in zip(group, best, strict=True):
                 shown[i] = cut
                 cuts[i] = Text(cut, style=names[i].style)
