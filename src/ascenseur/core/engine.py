@@ -51,7 +51,7 @@ from .rules import (
     VoidRule,
 )
 from .scoring import round_points, winners
-from .view import view_of
+from .view import require_seat, view_of
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -216,6 +216,25 @@ def legal_card_mask(hand: int, trick: Sequence[int], trump: int, must_trump: boo
     return hand
 
 
+def check_seat(seat: object, players: int) -> None:
+    """Refuse (:class:`IllegalActionError`, rule ``seat``) a seat an action or a session is
+    given that is none of the table's: -1 is not the last one."""
+    if type(seat) is int and 0 <= seat < players:
+        return  # (the checked path runs this on every action: the common case first)
+    raise IllegalActionError(
+        _("there is no seat {seat}: the seats go from 0 to {last}").format(
+            seat=seat, last=players - 1
+        ),
+        rule="seat",
+    )
+
+
+def seeded(rng: random.Random | int) -> random.Random:
+    """``rng`` itself, or a generator seeded with it when it is an integer: every function
+    of the engine that draws takes either."""
+    return random.Random(int(rng)) if isinstance(rng, int) else rng
+
+
 def default_names(players: int) -> tuple[str, ...]:
     """ "Player 1", "Player 2", … in the active language."""
     return tuple(_("Player {n}").format(n=i + 1) for i in range(players))
@@ -366,8 +385,8 @@ class Game:
                 "Game.new() takes a count of players or a list of names, not "
                 f"{type(players).__name__}"
             )
-        if isinstance(rng, int):
-            rng = random.Random(int(rng))  # (a bool, too: it is an int)
+        if rng is not None:
+            rng = seeded(rng)  # (a bool, too: it is an int)
         names = default_names(players) if isinstance(players, int) else tuple(players)
         if not all(isinstance(name, str) for name in names):
             raise RulesError("players", _("a name is text"))
@@ -503,9 +522,7 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now (the engine's knowledge, not a player's view)."""
-        n = self.table.players
-        if type(seat) is not int or not 0 <= seat < n:  # (-1 would be the last seat's)
-            raise ValueError(f"no seat {seat!r} in a game of {n} players (seats 0 to {n - 1})")
+        require_seat(seat, self.table.players)
         return cards_of(self.hands[seat])
 
     def winners(self) -> list[int]:
@@ -536,7 +553,7 @@ class Game:
             raise TypeError(
                 f"deal() takes a random.Random or an integer seed, not {type(rng).__name__}"
             )
-        generator = random.Random(rng) if isinstance(rng, int) else rng
+        generator = seeded(rng)
         self._require_phase(Phase.DEAL)
         t = self.table
         n = t.players
@@ -732,9 +749,7 @@ class Game:
         decides between equal cards of two decks); a test replays playouts through the
         checked path. The action chosen is the ``k``-th of the legal ones in
         :meth:`legal_actions`' order, ``k = floor(rng.random() × count)``."""
-        if isinstance(rng, int):
-            rng = random.Random(int(rng))
-        rand = rng.random
+        rand = seeded(rng).random
         floor = _floor
         t = self.table
         n = t.players
@@ -971,15 +986,9 @@ class Game:
         return self.apply(self._checked(action, seat))
 
     def _check_seat(self, seat: object) -> None:
-        """A seat given with an action is one of the table's (-1 is not the last one)."""
-        if seat is None or (type(seat) is int and 0 <= seat < self.table.players):
-            return  # (the checked path runs this on every action: the common case first)
-        raise IllegalActionError(
-            _("there is no seat {seat}: the seats go from 0 to {last}").format(
-                seat=seat, last=self.players - 1
-            ),
-            rule="seat",
-        )
+        """A seat given with an action, if any, is one of the table's."""
+        if seat is not None:
+            check_seat(seat, self.table.players)
 
     def bid(self, bid: int, seat: int | None = None) -> list[Event]:
         """Make a bid, checked (raises :class:`IllegalBidError` with the reason)."""

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 
 from .cards import SUIT_MASKS, Card, mask_of
-from .engine import SUIT_OF, Game, Phase
+from .engine import SUIT_OF, Game, Phase, seeded
 from .view import PlayerView
 
 _SHUFFLE_TRIES = 24
@@ -199,8 +199,7 @@ def sample_game(
     Sealed bids the view does not show are filled by ``sealed_bid(view, seat, rng)`` (by
     default a uniformly random bid), since a world needs them to be played on.
     """
-    if isinstance(rng, int):
-        rng = random.Random(int(rng))
+    rng = seeded(rng)
     game = Game.new(view.rules, list(view.names), first_dealer=view.first_dealer)
     game.round_index = view.round_index
     game.dealer = view.dealer

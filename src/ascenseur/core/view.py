@@ -103,12 +103,20 @@ _VOID_SETS: tuple[frozenset[Suit], ...] = tuple(
 _NO_VOIDS: frozenset[Suit] = _VOID_SETS[0]
 
 
+def require_seat(seat: object, players: int) -> None:
+    """Refuse (``ValueError``) a seat asked about that is none of the table's: -1 is not
+    the last one, nor "1" the second."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(
+            f"no seat {seat!r} in a game of {players} players (seats 0 to {players - 1})"
+        )
+
+
 def view_of(game: Game, seat: int) -> PlayerView:
     """The view of ``seat`` on ``game``."""
     t = game.table
     n = t.players
-    if type(seat) is not int or not 0 <= seat < n:
-        raise ValueError(f"no seat {seat!r} in a game of {n} players (seats 0 to {n - 1})")
+    require_seat(seat, n)
     in_round = game.phase in (Phase.BID, Phase.PLAY)
     blind = in_round and game.is_blind_round
     hand: tuple[Card, ...] | None

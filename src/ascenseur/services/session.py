@@ -32,7 +32,7 @@ from typing import Any
 from ascenseur.bots import Budget, Hint, make_bot
 from ascenseur.bots.base import Bot
 from ascenseur.core.cards import Card, Suit
-from ascenseur.core.engine import Game, Phase
+from ascenseur.core.engine import Game, Phase, check_seat
 from ascenseur.core.errors import IllegalActionError, RecordError
 from ascenseur.core.events import BidMade, Event
 from ascenseur.core.record import dumps, loads, replay
@@ -310,13 +310,7 @@ class GameSession:
         return self._stream(seat).since(version)
 
     def _stream(self, seat: int) -> SeatStream:
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalActionError(
-                _("there is no seat {seat}: the seats go from 0 to {last}").format(
-                    seat=seat, last=self.players - 1
-                ),
-                rule="seat",
-            )
+        check_seat(seat, self.players)
         return self.streams[seat]
 
     # -- saving and resuming --------------------------------------------------------------------
