@@ -56,15 +56,19 @@ _RANK_LETTERS: Final = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _LETTER_RANKS: Final = {v: k for k, v in _RANK_LETTERS.items()}
 
 
-#: The longest text of the user's that a message repeats (a longer one is cut).
-QUOTED_AT_MOST = 60
+#: The longest value of the user's that a message repeats (a longer one is cut).
+SHOWN_AT_MOST: Final = 60
+
+
+def cut_for_message(text: str) -> str:
+    """``text``, a value of the user's written for a message, cut when long: it may be a
+    whole file."""
+    return text if len(text) <= SHOWN_AT_MOST else text[: SHOWN_AT_MOST - 1] + "…"
 
 
 def quoted(value: object) -> str:
-    """``value`` as Python writes it (``'as'``), for a message, cut when long: it is the
-    user's own text, which may be a whole file."""
-    text = repr(value)
-    return text if len(text) <= QUOTED_AT_MOST else text[: QUOTED_AT_MOST - 1] + "…"
+    """``value`` as Python writes it (``'as'``), for a message, cut when long."""
+    return cut_for_message(repr(value))
 
 
 class CardParseError(ValueError):

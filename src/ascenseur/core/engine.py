@@ -1121,12 +1121,12 @@ class Game:
         self._require_phase(Phase.DEAL)
         t = self.table
         n = t.players
-        if not isinstance(bids, Sequence) or not isinstance(won, Sequence):
-            raise IllegalActionError(
-                _("a round needs one bid and one count of tricks per player ({n})").format(n=n),
-                rule="summary",
-            )
-        if len(bids) != n or len(won) != n:
+        if (
+            not isinstance(bids, Sequence)
+            or not isinstance(won, Sequence)
+            or len(bids) != n
+            or len(won) != n
+        ):
             raise IllegalActionError(
                 _("a round needs one bid and one count of tricks per player ({n})").format(n=n),
                 rule="summary",

@@ -21,7 +21,6 @@ from .errors import IllegalActionError, InvalidDealError, RecordError
 from .rules import (
     DuplicateCards,
     DuplicateKeyError,
-    NotJsonError,
     RulesError,
     placed,
     rules_from_mapping,
@@ -176,13 +175,7 @@ def loads(text: str) -> dict[str, Any]:
         data = strict_json(text)
     except DuplicateKeyError as error:
         raise RecordError(_doubled_key_message(error)) from None
-    except NotJsonError as error:
-        raise RecordError(
-            _("not a JSON document: {error} (line {line}, column {column})").format(
-                error=error, line=error.line, column=error.column
-            )
-        ) from None
-    except json.JSONDecodeError as error:
+    except json.JSONDecodeError as error:  # (NotJsonError too: NaN, Infinity)
         raise RecordError(
             _("not a JSON document: {error} (line {line}, column {column})").format(
                 error=_json_reason(error.msg),
@@ -665,13 +658,14 @@ def score_sheet(result: Replay | Game) -> dict[str, Any]:
         raise TypeError(
             f"a score sheet is made from replay(record) or a Game, not {type(result).__name__}"
         )
-    replayed = result if isinstance(result, Replay) else Replay(result)
-    game = replayed.game
     # A game not dealt yet is written with its first dealer as a round not begun
     # (game_to_record): its sheet lists that round, as the sheet of its record does.
-    not_begun = replayed.round_not_begun or (
-        not isinstance(result, Replay) and not game.results and game.phase is Phase.DEAL
+    replayed = (
+        result
+        if isinstance(result, Replay)
+        else Replay(result, round_not_begun=not result.results and result.phase is Phase.DEAL)
     )
+    game = replayed.game
     rounds: list[dict[str, Any]] = []
     for r in game.results:
         rounds.append(
@@ -697,7 +691,7 @@ def score_sheet(result: Replay | Game) -> dict[str, Any]:
                 "totals": None,
             }
         )
-    elif replayed.pending_summary_bids is not None or not_begun:
+    elif replayed.pending_summary_bids is not None or replayed.round_not_begun:
         bids = replayed.pending_summary_bids
         rounds.append(
             {

@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from ascenseur.i18n import N_, _
 
-from .cards import Card, build_deck
+from .cards import SHOWN_AT_MOST, Card, build_deck, cut_for_message
 
 
 class Direction(StrEnum):
@@ -162,10 +162,12 @@ class Rules:
         identity, so text would compare equal to the preset yet play another game."""
         for name in OPTION_NAMES:
             value = getattr(self, name)
-            raw = _option_to_json(value)
-            if isinstance(value, Scoring):
-                # by its numbers: a name beside other numbers would play another table
-                raw = dataclasses.replace(value, name=None).as_option()
+            # a scoring by its numbers: a name beside other numbers would play another table
+            raw = (
+                dataclasses.replace(value, name=None).as_option()
+                if isinstance(value, Scoring)
+                else _option_to_json(value)
+            )
             coerced = check_option(name, raw)
             if coerced is not value and not (
                 isinstance(value, tuple) and coerced == value  # a ladder already read
@@ -409,13 +411,13 @@ _ENUMS: Final[dict[str, type[StrEnum]]] = {
 }
 
 
-class NotJsonError(ValueError):
+class NotJsonError(json.JSONDecodeError):
     """``NaN``, ``Infinity`` or ``-Infinity``: Python's JSON reader takes them, JSON has no
-    such numbers. ``line`` and ``column`` say where (from 1, as the reader's own errors)."""
+    such numbers. A reader's error like its others: ``msg`` says why, ``lineno`` and
+    ``colno`` where."""
 
-    def __init__(self, value: str, line: int, column: int) -> None:
-        self.value, self.line, self.column = value, line, column
-        super().__init__(_("{value} is not a JSON number").format(value=value))
+    def __init__(self, value: str, text: str, position: int) -> None:
+        super().__init__(_("{value} is not a JSON number").format(value=value), text, position)
 
 
 class DuplicateKeyError(ValueError):
@@ -471,9 +473,9 @@ def _first_doubled(value: Any, path: tuple[str | int, ...] = ()) -> DuplicateKey
     return None
 
 
-def _constant_place(text: str) -> tuple[str, int, int]:
+def _constant_place(text: str) -> tuple[str, int]:
     """Where the first ``NaN``/``Infinity`` outside a string is (it is there: the reader
-    met it), as the constant, its line and its column."""
+    met it), as the constant and its index in ``text``."""
     in_string = escaped = False
     for index, char in enumerate(text):
         if in_string:
@@ -488,8 +490,7 @@ def _constant_place(text: str) -> tuple[str, int, int]:
         elif char in "NI-":
             for constant in ("NaN", "Infinity", "-Infinity"):
                 if text.startswith(constant, index):
-                    line = text.count("\n", 0, index) + 1
-                    return constant, line, index - (text.rfind("\n", 0, index) + 1) + 1
+                    return constant, index
     raise AssertionError("no JSON constant in the text")  # pragma: no cover
 
 
@@ -500,7 +501,8 @@ def strict_json(text: str, *, constants: bool = False) -> Any:
     word. Other errors are the reader's own."""
 
     def refuse(_name: str) -> None:
-        raise NotJsonError(*_constant_place(text))
+        constant, index = _constant_place(text)
+        raise NotJsonError(constant, text, index)
 
     if constants:
         data = json.loads(text, object_pairs_hook=_keyed)
@@ -531,10 +533,6 @@ MOST_CARDS: Final = 104
 MAX_PEAK_NO_TRUMP_ROUNDS: Final = 100
 
 
-#: The longest value a message repeats (a longer one is cut: it is the user's own text).
-SHOWN_AT_MOST: Final = 60
-
-
 def shown(value: Any) -> str:
     """A value as JSON writes it (``true``, ``"free"``), for messages: the same for a
     record, a rules file and the command line."""
@@ -546,7 +544,7 @@ def shown(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
         text = str(value)  # a TOML date: 1970-01-01, not datetime.date(1970, 1, 1)
-    return text if len(text) <= SHOWN_AT_MOST else text[: SHOWN_AT_MOST - 1] + "…"
+    return cut_for_message(text)
 
 
 def check_option(name: str, raw: Any) -> Any:
