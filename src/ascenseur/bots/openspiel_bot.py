@@ -200,10 +200,10 @@ class OpenSpielISMCTSBot:
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
         from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
-        legal_actions_of(view, budget)
+        legal = legal_actions_of(view, budget)
         ospiel_game = openspiel_game(view.rules, view.players)
-        if len(view.legal_actions) == 1:
-            return view.legal_actions[0]
+        if len(legal) == 1:
+            return legal[0]
         simulations = self.simulations
         if budget is not None and budget.iterations is not None:
             simulations = budget.iterations

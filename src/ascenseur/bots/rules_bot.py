@@ -125,16 +125,16 @@ class RulesBot:
             self.name = "easy"
 
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
-        legal_actions_of(view, budget)  # (the budget is not used: a rule-based choice)
-        return self.decide(view)[0]
+        return self.decide(view, budget)[0]
 
     def hint(self, view: PlayerView) -> Hint:
         action, reason = self.decide(view)
         return Hint(action, reason)
 
-    def decide(self, view: PlayerView) -> tuple[int, str]:
-        """The action and its reason in a player's words."""
-        legal = legal_actions_of(view)
+    def decide(self, view: PlayerView, budget: Budget | None = None) -> tuple[int, str]:
+        """The action and its reason in a player's words (a budget is checked, not used:
+        a rule-based choice takes no time)."""
+        legal = legal_actions_of(view, budget)
         if view.phase is Phase.BID:
             return self._bid(view, legal)
         return self._play(view, legal)
