@@ -37,7 +37,6 @@ from .options import (
     RulesOption,
     bot_kinds,
     check_bots,
-    check_bots_at,
     path_option,
     refuse,
     rules_or_exit,
@@ -104,7 +103,6 @@ def tournament(
         )
     check_bots(names)
     rules = rules_or_exit(rules_name, rule, rules_file, players=count)
-    check_bots_at(names, rules, count)
     workers = jobs if jobs is not None else len(os.sched_getaffinity(0))
     config = TournamentConfig(
         rules=rules, bots=names, games=games, seed=seed, jobs=workers, records=records
