@@ -247,18 +247,18 @@ def listed(
     try:
         items = read(text)
     except ValueError as error:
-        raise refuse(_("{option}: {reason}").format(option=option, reason=error)) from None
+        raise refuse_option(option, error) from None
     if not items:
-        raise refuse(_("{option}: {reason}").format(option=option, reason=none_given))
+        raise refuse_option(option, none_given)
     return items
 
 
-def names_refusal(error: RulesError, names: str | None) -> str:
+def names_refusal(error: RulesError, names: str | None) -> typer.Exit:
     """The engine's refusal of the players' names, said of ``--names`` when they came from
     it (``--names: two players are named Ann…``), else as the engine words it."""
     if error.option == "players" and names is not None:
-        return _("{option}: {reason}").format(option="--names", reason=error.reason)
-    return str(error)
+        return refuse_option("--names", error.reason)
+    return refuse(str(error))
 
 
 def bot_kinds(text: str) -> list[str]:
@@ -272,7 +272,7 @@ def check_bots(kinds: Sequence[str]) -> None:
         try:
             make_bot(kind, 0)
         except ValueError as error:  # not a bot: its message names the bots
-            raise refuse(_("--bots: {reason}").format(reason=error)) from None
+            raise refuse_option("--bots", error) from None
         except ImportError:
             raise refuse(
                 _(
@@ -288,6 +288,11 @@ def check_bots_at(kinds: Sequence[str], rules: Rules, players: int) -> None:
             check_table(kind, rules, players)
         except ValueError as error:
             raise refuse(_("--bots: {name}: {reason}").format(name=kind, reason=error)) from None
+
+
+def refuse_option(option: str, reason: object) -> typer.Exit:
+    """:func:`refuse` naming the option at fault: ``--names: no name given``."""
+    return refuse(_("{option}: {reason}").format(option=option, reason=reason))
 
 
 def refuse(message: str) -> typer.Exit:

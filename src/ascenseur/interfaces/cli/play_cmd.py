@@ -31,6 +31,7 @@ from .options import (
     path_option,
     read_rules_file,
     refuse,
+    refuse_option,
     rules_or_exit,
 )
 
@@ -153,7 +154,7 @@ def play(
 
     def refuse_choice(error: ChoiceError) -> typer.Exit:
         option = level_option if error.field == "levels" else f"--{error.field}"
-        return refuse(_("{option}: {reason}").format(option=option, reason=error))
+        return refuse_option(option, error)
 
     name_list = listed("--names", names, parse_names, _("no name given"))
     session = None
@@ -212,7 +213,7 @@ def play(
         except ChoiceError as error:
             raise refuse_choice(error) from None
         except RulesError as error:
-            raise refuse(names_refusal(error, names)) from None
+            raise names_refusal(error, names) from None
         except ValueError as error:
             raise refuse(str(error)) from None
     file_preset, file_options = rules_file_for_setup(rules_file)

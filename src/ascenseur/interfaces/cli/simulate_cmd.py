@@ -168,7 +168,7 @@ def simulate_command(
     try:
         Game.new(rules, seat_names)  # the engine's own checks of the names, before any game
     except RulesError as error:
-        raise refuse(names_refusal(error, names)) from None
+        raise names_refusal(error, names) from None
     kinds = ["random"] if bots is None else bot_kinds(bots)
     if len(kinds) == 1:
         kinds = kinds * players
