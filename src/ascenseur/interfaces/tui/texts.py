@@ -101,7 +101,7 @@ def cut_names(names: Sequence[Text], widths: Sequence[int]) -> list[Text]:
             for i, t in enumerate(shown)
             if t == text and cell_len(names[i].plain) > widths[i]  # (whole names stay)
         ]
-        if len(group) < 2 and shown.count(text) - len(group) < 1:
+        if not group:  # (only whole names: nothing to cut otherwise)
             continue
         others = {t for i, t in enumerate(shown) if i not in group}
         best: list[str] = []
