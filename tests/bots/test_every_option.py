@@ -103,15 +103,16 @@ def test_a_budget_of_nothing_is_refused(kwargs: dict[str, object], message: str)
         Budget(**kwargs)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("kind", ["random", "rules", "hard"])
+@pytest.mark.parametrize("kind", ["random", "rules", "hard", "expert"])
 def test_a_bot_given_no_view_or_no_budget_says_what_it_needs(kind: str) -> None:
     game = Game.new(preset("classique").override({"ladder": [2]}), 3, first_dealer=0)
     game.deal(1)
     bot = make_bot(kind, 1)
-    with pytest.raises(TypeError, match="a bot decides from a PlayerView"):
-        bot.choose(game)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="a budget is a Budget"):
-        bot.choose(game.view(game.turn), 5)  # type: ignore[arg-type]
+    for ask in (bot.choose, bot.hint):
+        with pytest.raises(TypeError, match="a bot decides from a PlayerView"):
+            ask(game)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="a budget is a Budget"):
+            ask(game.view(game.turn), 5)  # type: ignore[arg-type]
 
 
 def test_in_a_blind_round_a_bot_says_the_table_plays_the_card() -> None:

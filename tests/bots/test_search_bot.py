@@ -147,6 +147,23 @@ def test_hints_say_why_in_one_line() -> None:
         assert "likely deals" in hint.reason and "\n" not in hint.reason
 
 
+def test_a_hint_takes_a_budget_and_counts_only_the_deals_it_played() -> None:
+    """A hint with a small budget is the move ``choose`` makes with that budget, and its
+    line counts the deals actually searched, not the pool drawn for a larger budget."""
+    rules = preset("prime").override({"ladder": [5]})
+    game = Game.new(rules, 3, first_dealer=0)
+    game.deal(random.Random(4))
+    view = game.view(game.turn)
+    small = Budget(seconds=1e-6)  # spent before the first deal: the four deals at least
+    for level in ("hard", "expert"):
+        hint = make_bot(level, 2).hint(view, small)
+        chooser = make_bot(level, 2)
+        assert hint.action == chooser.choose(view, small)
+        worlds = int(hint.reason.split(" over ")[1].split(" likely deals")[0])
+        assert 1 <= worlds <= 4, hint.reason
+        assert worlds == chooser.last_worlds
+
+
 def test_a_hint_near_the_end_of_a_game_says_points_a_round_can_score() -> None:
     """In the last rounds a move is chosen for its points and the chance to finish first;
     the hint must still say points the round can give, not that mixed value."""
@@ -254,7 +271,7 @@ def test_the_tree_search_spends_its_budget_and_plays_its_most_visited_move() -> 
     action = bot.choose(view)
     assert action in view.legal_actions
     assert bot.last_iterations == 300
-    assert bot.last_worlds == 150  # a pool of deals, drawn by their weights
+    assert 1 < bot.last_worlds <= 150  # the deals played, drawn from a pool of 150 by weight
     assert sum(bot.last_visits.values()) == 300
     assert set(bot.last_visits) == set(view.legal_actions)  # every move tried
     assert bot.last_visits[action] == max(bot.last_visits.values())

@@ -69,8 +69,8 @@ class Bot(Protocol):
         """A legal action for ``view`` (one of ``view.legal_actions``)."""
         ...
 
-    def hint(self, view: PlayerView) -> Hint:
-        """The action this bot would take, with its reason."""
+    def hint(self, view: PlayerView, budget: Budget | None = None) -> Hint:
+        """The action this bot would take with ``budget``, with its reason."""
         ...
 
 
@@ -85,7 +85,7 @@ class RandomBot:
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
         return self.rng.choice(legal_actions_of(view, budget))
 
-    def hint(self, view: PlayerView) -> Hint:
+    def hint(self, view: PlayerView, budget: Budget | None = None) -> Hint:
         from ascenseur.i18n import _
 
-        return Hint(self.choose(view), _("any legal move will do"))
+        return Hint(self.choose(view, budget), _("any legal move will do"))

@@ -225,5 +225,5 @@ class OpenSpielISMCTSBot:
         action = int(bot.step(state))
         return from_openspiel_action(view.phase, action)
 
-    def hint(self, view: PlayerView) -> Hint:
-        return Hint(self.choose(view), _("OpenSpiel's ISMCTS chose it"))
+    def hint(self, view: PlayerView, budget: Budget | None = None) -> Hint:
+        return Hint(self.choose(view, budget), _("OpenSpiel's ISMCTS chose it"))

@@ -127,8 +127,8 @@ class RulesBot:
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
         return self.decide(view, budget)[0]
 
-    def hint(self, view: PlayerView) -> Hint:
-        action, reason = self.decide(view)
+    def hint(self, view: PlayerView, budget: Budget | None = None) -> Hint:
+        action, reason = self.decide(view, budget)
         return Hint(action, reason)
 
     def decide(self, view: PlayerView, budget: Budget | None = None) -> tuple[int, str]:

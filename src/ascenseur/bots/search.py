@@ -449,8 +449,8 @@ class SearchBot:
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
         return self._decide(view, budget)[0]
 
-    def hint(self, view: PlayerView) -> Hint:
-        action, reason = self._decide(view, None)
+    def hint(self, view: PlayerView, budget: Budget | None = None) -> Hint:
+        action, reason = self._decide(view, budget)
         return Hint(action, reason)
 
     # -- decisions -------------------------------------------------------------------------
@@ -612,14 +612,16 @@ class SearchBot:
         depth = 0
         solved: dict[tuple[object, ...], tuple[int, ...]] = {}  # endgames met again
         own: dict[int, float] = {}  # our points alone after each first move, for the hint
+        drawn: set[int] = set()  # the worlds of the pool played: what the hint counts
         while done < budget:
             if play_budget is not None and spent + plays > play_budget and done >= 4:
                 break
             if deadline is not None and done >= 4 and time.perf_counter() > deadline:
                 break
-            k = bisect.bisect_left(cumulative, rng.random() * total)
-            game = pool[min(k, len(pool) - 1)].copy()
-            worth = worths[min(k, len(pool) - 1)]
+            k = min(bisect.bisect_left(cumulative, rng.random() * total), len(pool) - 1)
+            drawn.add(k)
+            game = pool[k].copy()
+            worth = worths[k]
             node = root
             path: list[tuple[_Node, int]] = []
             first: int | None = None
@@ -664,7 +666,7 @@ class SearchBot:
                 child.reward += mine if seat == me else points[seat] / scale
             spent += plays
             done += 1
-        self.last_worlds = len(pool)
+        self.last_worlds = len(drawn)
         self.last_iterations = done
         self.last_depth = depth
         self.last_alive = [a for a in legal if a in root.children]
