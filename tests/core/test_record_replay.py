@@ -519,7 +519,7 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "bids_count",
         _set("rounds.0.bids", [0, 0, 1]),
-        "round 1: bids must list one bid per player (4)",
+        "round 1: bids must list one bid per player (4), null for a player who has not bid yet",
     ),
     (
         "hand_size",
@@ -1011,6 +1011,26 @@ def test_record_a_last_summary_round_with_a_null_for_every_bid_is_not_begun() ->
     assert replayed.round_not_begun and replayed.pending_summary_bids is None
     record["rounds"][1] = {"dealer": 1, "bids": [None, None, None]}
     with pytest.raises(RecordError, match="bids must list one bid per player"):
+        replay(record)
+
+
+def test_record_an_empty_list_of_bids_says_nobody_has_bid_yet() -> None:
+    """ "bids": [] reads as "tricks": [] does: none yet, in a full round as in a summary."""
+    record = example()
+    record["rounds"][1] = {"dealer": 1, "bids": []}
+    assert score_sheet(replay(record))["rounds"][1]["bids"] is None
+    record["rounds"][1] = {"dealer": 1, "bids": [], "won": [3, 1, 2, 1]}
+    with pytest.raises(RecordError, match=r"round 2: bids must list one bid per player \(4\)$"):
+        replay(record)
+    record = example()
+    del record["rounds"][1]
+    record["rounds"][0]["bids"] = []
+    record["rounds"][0]["tricks"] = []
+    sheet = score_sheet(replay(record))
+    assert sheet["rounds"][0]["bids"] is None and sheet["rounds"][0]["won"] == [0, 0, 0, 0]
+    assert sheet["rounds"][0]["trump"] == "5S" and sheet["finished"] is False
+    record["rounds"][0]["tricks"] = [["2C", "QS", "9C", "AS"]]
+    with pytest.raises(RecordError, match="round 1: tricks are given but no bids"):
         replay(record)
 
 

@@ -496,6 +496,8 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
     except InvalidDealError as error:
         raise RecordError(_("{where}: {error}").format(where=where, error=error)) from None
     bids = data.get("bids")
+    if bids == []:
+        bids = None  # "bids": [] says no bid is made yet, as "tricks": [] says no trick is
     if not isinstance(data.get("tricks", []), list | None):
         raise RecordError(_("{where}: tricks must be a list of tricks").format(where=where))
     if bids is None:
@@ -503,7 +505,7 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
             raise RecordError(_("{where}: tricks are given but no bids").format(where=where))
         _check_won_so_far(game, data.get("won"), [0] * game.players, where)
         return
-    complete = _replay_bids(game, bids, where, allow_partial=True)
+    complete = _replay_bids(game, bids, where)
     tricks = data.get("tricks")
     if tricks is None:
         tricks = []
@@ -576,18 +578,22 @@ def _check_won_counts(game: Game, won: Any, where: str) -> None:
             )
 
 
-def _replay_bids(game: Game, bids: Any, where: str, *, allow_partial: bool) -> bool:
-    """Make the record's bids (by seat) in bidding order; True when every player bid."""
+def _replay_bids(game: Game, bids: Any, where: str) -> bool:
+    """Make the record's bids (by seat, null for a player yet to bid) in bidding order; True
+    when every player bid."""
     n = game.players
     if not isinstance(bids, list) or len(bids) != n:
         raise RecordError(
-            _("{where}: bids must list one bid per player ({n})").format(where=where, n=n)
+            _(
+                "{where}: bids must list one bid per player ({n}), null for a player "
+                "who has not bid yet"
+            ).format(where=where, n=n)
         )
     missing: str | None = None
     for i in range(n):
         seat = (game.dealer + 1 + i) % n
         bid = bids[seat]
-        if bid is None and allow_partial:
+        if bid is None:
             missing = missing or game.names[seat]
             continue
         if missing is not None:
@@ -617,12 +623,14 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
     game = result.game
     n = game.players
     bids = data.get("bids")
-    nobody_bid = bids is None or (
-        isinstance(bids, list) and len(bids) == n and all(b is None for b in bids)
+    nobody_bid = (
+        bids is None
+        or bids == []
+        or (isinstance(bids, list) and len(bids) == n and all(b is None for b in bids))
     )
     won = data.get("won")  # "won": null says no more than no "won": the round is not over
     if won is None and nobody_bid:
-        # "bids": null, or a null for every player: no bid is made yet, a round not begun.
+        # "bids": null, [], or a null for every player: no bid is made yet, a round not begun.
         result.round_not_begun = True
         return
     if won is None:
@@ -633,7 +641,7 @@ def _replay_summary_round(result: Replay, data: Mapping[str, Any], where: str) -
         trial.turn = (trial.dealer + 1) % n
         trial.bids = [-1] * n
         trial.bid_count = trial.bid_total = 0
-        _replay_bids(trial, bids, where, allow_partial=True)
+        _replay_bids(trial, bids, where)
         result.pending_summary_bids = list(bids) if isinstance(bids, list) else None
         return
     if not isinstance(bids, list) or len(bids) != n:
