@@ -19,11 +19,12 @@ from ascenseur.bots.heuristics import (
     choose_card,
     higher_count,
     preferred_bid,
+    sure_tricks,
     trick_chances,
     trick_need,
 )
 from ascenseur.bots.rules_bot import ViewFacts, catch_up_bid, hand_worth
-from ascenseur.core.cards import cards_of, mask_of
+from ascenseur.core.cards import SUIT_MASKS, cards_of, mask_of
 from ascenseur.core.engine import SUIT_OF, table_for
 from ascenseur.core.rules import SCORINGS
 
@@ -309,6 +310,39 @@ def test_higher_count_counts_the_cards_of_the_suit_that_beat_a_card(
         if SUIT_OF[other] == SUIT_OF[card] and table.strength[other] > table.strength[card]
     )
     assert higher_count(card, mask_of(pool), table.strength) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    preset_name=st.sampled_from(["prime", "enculette", "classique"]),
+    duplicate=st.booleans(),
+    data=st.data(),
+)
+def test_sure_tricks_are_the_unbeatable_cards_and_side_masters_only_when_no_trump_is_out(
+    preset_name: str, duplicate: bool, data: st.DataObject
+) -> None:
+    """The mask arithmetic of ``sure_tricks`` against its definition, card by card."""
+    rules = preset(preset_name)
+    if duplicate and preset_name == "classique":
+        rules = rules.override({"decks": 2, "duplicate_cards": "deck-order"})
+    table = Game.new(rules, 4).table
+    deck = cards_of(table.deck_mask)
+    hand = data.draw(st.sets(st.sampled_from(deck), max_size=17))
+    unknown = data.draw(st.sets(st.sampled_from(deck))) - hand
+    trump = -1 if preset_name == "enculette" else data.draw(st.sampled_from([-1, 0, 1, 2, 3]))
+    trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
+    trumps_out = any(SUIT_OF[c] == trump for c in unknown)
+    expected = sum(
+        1
+        for card in hand
+        if not any(
+            SUIT_OF[o] == SUIT_OF[card] and table.strength[o] > table.strength[card]
+            for o in unknown
+        )
+        and (SUIT_OF[card] == trump or not trumps_out)
+    )
+    got = sure_tricks(mask_of(hand), trump, trump_mask, table.strength, mask_of(unknown))
+    assert got == expected
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])

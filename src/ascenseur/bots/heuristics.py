@@ -328,19 +328,27 @@ def choose_card(
     return _lead(hand, legal, trump, trump_mask, strength, need, left, unknown)
 
 
+def _masters(cards: int, unknown: int, beaters: Sequence[int]) -> int:
+    """The cards of ``cards`` that no card of ``unknown`` beats in their suit, as a mask
+    (the playouts' innermost question: one mask test per card, no list)."""
+    masters = 0
+    rest = cards
+    while rest:
+        low = rest & -rest
+        if not unknown & beaters[low.bit_length() - 1]:
+            masters |= low
+        rest ^= low
+    return masters
+
+
 def sure_tricks(
     hand: int, trump: int, trump_mask: int, strength: Sequence[int], unknown: int
 ) -> int:
     """Cards of ``hand`` that will surely win a trick: the top trumps, and, when nobody else
     may hold a trump, the masters of their suits."""
-    count = 0
-    trumps_out = unknown & trump_mask
-    for c in cards_of(hand):
-        if higher_count(c, unknown, strength):
-            continue
-        if SUIT_OF[c] == trump or not trumps_out or trump < 0:
-            count += 1
-    return count
+    if trump >= 0 and unknown & trump_mask:
+        hand &= trump_mask  # a side master may still be trumped
+    return _masters(hand, unknown, _beaters(strength)).bit_count()
 
 
 def _follow(
@@ -364,8 +372,20 @@ def _follow(
     after = players - len(trick) - 1
     winners = []
     losers = []
-    for c in cards_of(legal):
-        p = power(c, led, trump, strength)
+    # The legal cards, lowest first, and their power: cards_of and power written out, as
+    # this loop runs at every card of every playout.
+    rest = legal
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        c = CARDS[low.bit_length() - 1]
+        suit = SUIT_OF[c]
+        if suit == trump:
+            p = _TRUMP_POWER + strength[c]
+        elif suit == led:
+            p = _LED_POWER + strength[c]
+        else:
+            p = -1
         if p > best:
             winners.append((p, c))
         else:
@@ -378,8 +398,9 @@ def _follow(
             if need >= left:
                 return winners[-1][1], Why.TAKE_ALL
             threats = unknown & (SUIT_MASKS[led] | trump_mask)
+            threat = max((power(x, led, trump, strength) for x in cards_of(threats)), default=-1)
             for p, c in winners:
-                if not any(power(x, led, trump, strength) > p for x in cards_of(threats)):
+                if threat <= p:  # no card still out plays above it
                     return c, Why.WIN_CHEAPLY
             if SUIT_OF[winners[0][1]] == trump and led != trump:
                 return winners[0][1], Why.RUFF
@@ -397,6 +418,32 @@ def _follow(
     return winners[0][1], Why.FORCED_UNDER
 
 
+def _strongest(cards: int, strength: Sequence[int]) -> Card:
+    """The strongest card of the mask ``cards`` (the lowest-numbered of equals)."""
+    best = -1
+    found = 0
+    while cards:
+        low = cards & -cards
+        card = low.bit_length() - 1
+        if strength[card] > best:
+            best, found = strength[card], card
+        cards ^= low
+    return CARDS[found]
+
+
+def _weakest(cards: int, strength: Sequence[int]) -> Card:
+    """The weakest card of the mask ``cards`` (the lowest-numbered of equals)."""
+    best = 1 << 30
+    found = 0
+    while cards:
+        low = cards & -cards
+        card = low.bit_length() - 1
+        if strength[card] < best:
+            best, found = strength[card], card
+        cards ^= low
+    return CARDS[found]
+
+
 def _lead(
     hand: int,
     legal: int,
@@ -407,23 +454,24 @@ def _lead(
     left: int,
     unknown: int,
 ) -> tuple[Card, Why]:
-    options = cards_of(legal)
     if need > 0:
-        masters = [c for c in options if higher_count(c, unknown, strength) == 0]
-        trump_masters = [c for c in masters if SUIT_OF[c] == trump]
-        side_masters = [c for c in masters if SUIT_OF[c] != trump]
+        masters = _masters(legal, unknown, _beaters(strength))
+        trump_masters = masters & trump_mask
+        side_masters = masters & ~trump_mask
         trumps_out = bool(unknown & trump_mask)
         if need >= left:
             if trump_masters:
-                return max(trump_masters, key=strength.__getitem__), Why.LEAD_TRUMP
+                return _strongest(trump_masters, strength), Why.LEAD_TRUMP
             if side_masters and not trumps_out:
-                return max(side_masters, key=strength.__getitem__), Why.LEAD_MASTER
-            return max(options, key=lambda c: (SUIT_OF[c] == trump, strength[c])), Why.TAKE_ALL
+                return _strongest(side_masters, strength), Why.LEAD_MASTER
+            if legal & trump_mask:
+                return _strongest(legal & trump_mask, strength), Why.TAKE_ALL
+            return _strongest(legal, strength), Why.TAKE_ALL
         if side_masters:
-            return max(side_masters, key=strength.__getitem__), Why.LEAD_MASTER
+            return _strongest(side_masters, strength), Why.LEAD_MASTER
         own_trumps = (hand & trump_mask).bit_count()
         if trump_masters and own_trumps >= 2 and trumps_out:
-            return max(trump_masters, key=strength.__getitem__), Why.LEAD_TRUMP
+            return _strongest(trump_masters, strength), Why.LEAD_TRUMP
         # Lead low from the longest side suit; trumps only when nothing else is left.
         best_suit = -1
         best_len = -1
@@ -434,13 +482,12 @@ def _lead(
             if length > best_len:
                 best_len, best_suit = length, s
         if best_len > 0:
-            low = cards_of(legal & SUIT_MASKS[best_suit])
-            return min(low, key=strength.__getitem__), Why.LEAD_LOW
-        return min(options, key=strength.__getitem__), Why.LEAD_LOW
+            return _weakest(legal & SUIT_MASKS[best_suit], strength), Why.LEAD_LOW
+        return _weakest(legal, strength), Why.LEAD_LOW
     # Enough tricks: lead the card most likely to lose (many higher cards out, not a trump).
     return (
         min(
-            options,
+            cards_of(legal),
             key=lambda c: (
                 SUIT_OF[c] == trump,
                 -higher_count(c, unknown, strength),
