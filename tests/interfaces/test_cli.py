@@ -265,3 +265,51 @@ def test_more_games_than_can_be_counted_exactly_are_refused(name: str) -> None:
     result = CliRunner().invoke(get_app(), ["--lang", "en", name, "--games", str(10**20)])
     assert result.exit_code == 2
     assert "at most 1000000000" in result.output
+
+
+#: A game of one card against one level: the shortest ``play`` there is.
+ONE_CARD = ("--rule", "ladder=[1]", "--level", "easy", "--delay", "0", "--seed", "45")
+
+
+@pytest.mark.parametrize(
+    ("lang", "where", "reason"),
+    [
+        ("en", "bad.json", "a file of that name is already there"),
+        ("en", "bad.json/history", "a part of the path is not a folder"),
+        ("fr", "bad.json", "un fichier de ce nom existe déjà"),
+        ("es", "bad.json/history", "una parte de la ruta no es una carpeta"),
+    ],
+)
+def test_play_refuses_a_history_it_cannot_write_before_the_first_deal(
+    lang: str, where: str, reason: str, tmp_path: Path
+) -> None:
+    """A finished game would have nowhere to go: refused in one line, as tournament
+    --records is, before the game starts (it used to start, and lose the game at the end)."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    history = tmp_path / where
+    done = command("play", "--lang", lang, *ONE_CARD, "--history", str(history))
+    assert (done.returncode, done.stdout) == (2, "")
+    words = {
+        "en": "--history: cannot write into {dir}: {reason}\n",
+        "fr": "--history : impossible d'écrire dans {dir} : {reason}\n",
+        "es": "--history: no se puede escribir en {dir}: {reason}\n",
+    }
+    assert done.stderr == words[lang].format(dir=history, reason=reason)
+    assert bad.read_text(encoding="utf-8") == "{}"
+
+
+@pytest.mark.parametrize("start", ["--setup", "--resume"])
+def test_play_refuses_a_history_it_cannot_write_whatever_it_starts_with(
+    start: str, tmp_path: Path
+) -> None:
+    from ascenseur import preset
+    from ascenseur.services.session import GameSession
+
+    saved = tmp_path / "saved.json"
+    GameSession.new(preset("classique").override({"ladder": [1]}), ["A", "B", "C"]).save(saved)
+    args = ["--setup"] if start == "--setup" else ["--resume", str(saved)]
+    done = command("--lang", "en", "play", *args, "--history", "/proc/nope")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("--history: cannot write into /proc/nope: ")
+    assert done.stderr.count("\n") == 1

@@ -380,3 +380,64 @@ def test_help_names_what_an_option_takes_without_python_types(lang: str, name: s
         assert "--games N [1<=x<=1000000000]" in shown
         assert "--json " + {"en": "Print", "fr": "Afficher", "es": "Mostrar"}[lang] in shown
         assert "--bots KIND,KIND,… " in shown  # as simulate names it
+
+
+#: The parser's refusals after the command's own ``--lang`` (``play --lang fr --bogus``): in
+#: that language, as after ``ascenseur --lang fr play``, whatever the system speaks.
+AFTER_THE_COMMANDS_LANG = [
+    (["play", "--lang", "fr", "--bogus"], "Option inconnue : --bogus", "No such option"),
+    (["play", "--lang=fr", "--bogus"], "Option inconnue : --bogus", "No such option"),
+    (
+        ["play", "--lang", "fr", "--seat", "0"],
+        "Valeur non valable pour '--seat' : elle doit valoir au moins 1",
+        "Invalid value",
+    ),
+    (
+        ["play", "--lang", "es", "--rule"],
+        "La opción '--rule' necesita un valor.",
+        "needs a value",
+    ),
+    (
+        ["play", "--players", "2", "--lang", "es"],
+        "Valor no válido para '--players': debe valer al menos 3",
+        "Invalid value",
+    ),
+    # the last --lang wins, as for the game itself
+    (["--lang", "fr", "play", "--lang", "es", "--bogus"], "Opción desconocida: --bogus", "Option"),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "expected", "english"),
+    AFTER_THE_COMMANDS_LANG,
+    ids=[" ".join(a) for a, *_ in AFTER_THE_COMMANDS_LANG],
+)
+def test_the_parsers_refusals_speak_the_commands_own_lang(
+    args: list[str], expected: str, english: str
+) -> None:
+    result = CliRunner().invoke(get_app(), args)
+    assert result.exit_code == 2, result.output
+    shown = flat(result.stderr)
+    assert expected in shown and english not in shown, shown
+
+
+def test_a_refusal_after_the_commands_own_lang_is_in_one_language_whole() -> None:
+    """The usage line, the frame and the message: all in the language of play's --lang, the
+    system's being another."""
+    done = run("play", "--lang", "fr", "--bogus", locale="es_ES.UTF-8")
+    assert (done.returncode, done.stdout) == (2, "")
+    shown = flat(done.stderr)
+    assert shown.startswith("Utilisation : ascenseur play [OPTIONS]")
+    assert "Essayez 'ascenseur play --help' pour afficher l'aide." in shown
+    assert "Erreur" in shown and "Option inconnue : --bogus" in shown
+
+
+def test_an_unknown_language_after_the_command_is_still_refused_as_before() -> None:
+    """An unknown value is no language to speak: the system's stays, and play refuses it
+    once the other options are read."""
+    done = run("play", "--lang", "de", "--bogus", locale="fr_FR.UTF-8")
+    assert done.returncode == 2
+    assert "Option inconnue : --bogus" in flat(done.stderr)
+    done = run("play", "--lang", "de", locale="fr_FR.UTF-8")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "--lang : 'de' n'est pas l'une des langues en, fr, es\n"

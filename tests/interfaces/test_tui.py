@@ -1019,6 +1019,82 @@ def test_a_damaged_session_file_and_a_failed_save_are_said_on_screen(tmp_path: P
     run(scenario())
 
 
+def finished(path: Path) -> bool:
+    return bool(score_sheet(replay(json.loads(path.read_text(encoding="utf-8"))))["finished"])
+
+
+def records_in(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.json") if not p.name.endswith(".session.json"))
+
+
+@pytest.mark.parametrize("resumed", [False, True], ids=["new game", "resumed game"])
+def test_a_finished_game_the_history_cannot_take_is_kept_and_said_where(
+    resumed: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The history's folder gone during the game (a file in its place): the game goes to its
+    own save, else to the saves folder, and the notice and the end screen say where."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    saves = tmp_path / "data" / "ascenseur" / "saves"
+    history = tmp_path / "history"
+    history.write_text("not a folder", encoding="utf-8")
+    session = GameSession.new(
+        preset("prime").override({"ladder": [2]}), NAMES, levels="random", seed=4
+    )
+    save_path = None
+    if resumed:
+        save_path = session.save(tmp_path / "saved.json")
+        session = GameSession.resume(save_path)
+    app = AscenseurApp(session, delay=0, history=history, save_path=save_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session)
+            assert isinstance(app.screen, EndScreen)
+            kept = save_path or records_in(saves)[0]
+            notes = [str(note.message) for note in app._notifications]
+            assert (
+                "Could not save the game to the history (a file of that name is already "
+                f"there): saved to {kept} instead (ascenseur replay {kept})."
+            ) in notes
+            said = " ".join(text_of(app, "#saved-to").split())  # (wrapped at 100 columns)
+            assert said == f"Not in the history: saved to {kept} (ascenseur replay {kept})"
+
+    run(scenario())
+    assert history.read_text(encoding="utf-8") == "not a folder"
+    kept = [save_path] if save_path is not None else records_in(saves)
+    assert len(kept) == 1 and finished(kept[0])
+    assert not saves.exists() or save_path is None  # a resumed game stays in its own save
+
+
+def test_a_finished_game_nothing_can_take_says_both_reasons(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    session = GameSession.new(
+        preset("prime").override({"ladder": [1]}), NAMES, levels="random", seed=4
+    )
+    app = AscenseurApp(session, delay=0, history=blocked / "history")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session)
+            assert isinstance(app.screen, EndScreen)
+            notes = [str(note.message) for note in app._notifications]
+            assert any(
+                note.startswith(
+                    "Could not save the game to the history (a part of the path is not a "
+                    f"folder), nor to {blocked}/ascenseur/saves/"
+                )
+                and note.endswith("(a part of the path is not a folder).")
+                for note in notes
+            ), notes
+            assert not app.screen.query("#saved-to")
+
+    run(scenario())
+
+
 def test_the_setup_screen_reads_a_flag_as_1_or_0() -> None:
     from ascenseur.interfaces.tui import build_session
 

@@ -340,6 +340,43 @@ def test_save_and_quit_says_how_to_resume_with_the_options_given_then_the_save_e
     assert score_sheet(replay(json.loads(saved.read_text(encoding="utf-8"))))["finished"]
 
 
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_game_finished_after_its_history_folder_went_is_kept_in_the_saves(
+    tmp_path: Path,
+) -> None:
+    """--history DIR is made before the first deal; a file put in its place during the game
+    (as if the folder had been removed) does not lose the game: it goes to the saves folder,
+    and the end screen says so."""
+    history = tmp_path / "history"
+    data = tmp_path / "data"
+    script = shell_script(
+        tmp_path,
+        f"export XDG_DATA_HOME={data}",
+        f"{EXE} play --lang en --seed 3 --delay 0 --level random --rule 'ladder=[1]' "
+        f"--history {history}",
+    )
+    name = f"ascenseur-test-kept-{os.getpid()}"
+    tmux = Tmux(name, script, 100, 30)
+    try:
+        tmux.wait_for("Your bid:")
+        assert history.is_dir()
+        shutil.rmtree(history)
+        history.write_text("in the way", encoding="utf-8")
+        tmux.keys("0")
+        tmux.wait_for("Your turn: play a card.")
+        tmux.keys("Enter")
+        tmux.wait_for("Game over")
+        tmux.wait_for("Not in the history: saved to")
+        tmux.keys("q")
+    finally:
+        tmux.close()
+    saves = data / "ascenseur" / "saves"
+    records = [p for p in saves.glob("*.json") if not p.name.endswith(".session.json")]
+    assert len(records) == 1
+    assert score_sheet(replay(json.loads(records[0].read_text(encoding="utf-8"))))["finished"]
+    assert history.read_text(encoding="utf-8") == "in the way"
+
+
 def test_an_unknown_level_is_refused_on_resume_too(tmp_path: Path) -> None:
     from ascenseur import preset
     from ascenseur.services.session import GameSession

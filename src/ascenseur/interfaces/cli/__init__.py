@@ -97,6 +97,13 @@ class TranslatedGroup(_TranslatedFrame, TyperGroup):
         for name, text in TYPER_TEXTS.items():
             setattr(rich_utils, name, _(text))
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # The language the whole command line asks for, a command's own --lang included
+        # (play --lang fr): the group's callback sets it before the command reads its
+        # arguments, so that the command's refusals speak it, as main() does for the frame.
+        ctx.meta[_LANGUAGE_ASKED] = language_of_arguments(args)
+        return super().parse_args(ctx, args)
+
     # The parser's own errors (unknown option, missing argument, bad value) are raised while
     # the group or a command reads its arguments: both pass through these two methods.
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
@@ -149,8 +156,14 @@ app = typer.Typer(
 )
 
 
+#: Where the group's context keeps the language of the command line (see
+#: :meth:`TranslatedGroup.parse_args`).
+_LANGUAGE_ASKED = "ascenseur.language"
+
+
 @app.callback()
 def _global_options(
+    ctx: typer.Context,
     lang: Annotated[
         str | None,
         typer.Option(
@@ -168,7 +181,11 @@ def _global_options(
             ),
             param_hint="'--lang'",
         )
-    set_language(lang or system_language())
+    # This --lang or the command's own, whichever comes last (ascenseur --lang fr play --lang
+    # es plays in Spanish), as main() chose it: the command has not read its own yet, and
+    # its refusals of the other options (play --lang fr --bogus) are said in that language.
+    # An unknown value is passed over here, and refused by the command once it reads it.
+    set_language(ctx.meta.get(_LANGUAGE_ASKED) or system_language())
 
 
 def get_app() -> typer.Typer:

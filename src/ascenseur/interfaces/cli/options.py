@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 import tomllib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -80,6 +81,23 @@ def output_path_option(text: str) -> Path:
     if text.endswith(os.sep) and not path.exists():
         raise typer.BadParameter(_("the folder {path} does not exist").format(path=text))
     return path
+
+
+def writable_folder_or_exit(option: str, folder: Path) -> None:
+    """Make ``folder`` (and its parents) for a command to write its files into, and check
+    that a file can be written there: else refuse ``option`` in one line, naming the folder
+    and why (exit status 2), before anything is played (``--records``, ``--history``)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):  # (gone once closed: nothing is left)
+            pass
+    except OSError as error:
+        raise refuse_option(
+            option,
+            _("cannot write into {dir}: {reason}").format(
+                dir=folder, reason=os_error_reason(error)
+            ),
+        ) from None
 
 
 #: ``--rules-file FILE.toml``.
@@ -326,4 +344,5 @@ __all__ = [
     "read_rules_file",
     "refuse",
     "rules_or_exit",
+    "writable_folder_or_exit",
 ]

@@ -33,6 +33,7 @@ from .options import (
     refuse,
     refuse_option,
     rules_or_exit,
+    writable_folder_or_exit,
 )
 
 #: The longest pause after a computer card, in seconds: beyond it the game would seem stuck.
@@ -226,6 +227,10 @@ def play(
         level=chosen_levels[0] if level is not None else None,
         levels=levels,
     )
+    if history is not None:
+        # Checked last (it makes the folder), and before the first deal: a finished game
+        # must have somewhere to go.
+        writable_folder_or_exit("--history", history)
     tui = AscenseurApp(
         session,
         delay=delay,

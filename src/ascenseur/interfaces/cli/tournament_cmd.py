@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ascenseur.core.rules import RulesError
-from ascenseur.i18n import N_, _, decimal, ngettext, os_error_reason
+from ascenseur.i18n import N_, _, decimal, ngettext
 from ascenseur.services.tournament import (
     TournamentConfig,
     TournamentInterrupted,
@@ -40,6 +40,7 @@ from .options import (
     path_option,
     refuse,
     rules_or_exit,
+    writable_folder_or_exit,
 )
 
 
@@ -103,6 +104,8 @@ def tournament(
         )
     check_bots(names)
     rules = rules_or_exit(rules_name, rule, rules_file, players=count)
+    if records is not None:
+        writable_folder_or_exit("--records", records)
     workers = jobs if jobs is not None else len(os.sched_getaffinity(0))
     config = TournamentConfig(
         rules=rules, bots=names, games=games, seed=seed, jobs=workers, records=records
@@ -111,12 +114,6 @@ def tournament(
         check_config(config)
     except UnplayableTable as error:
         raise refuse(_("--bots: {name}: {reason}").format(name=error.bot, reason=error)) from None
-    except OSError as error:
-        raise refuse(
-            _("--records: cannot write into {dir}: {reason}").format(
-                dir=records, reason=os_error_reason(error)
-            )
-        ) from None
     console = Console(stderr=True)
     # The progress bar's thread starts with Ctrl-C held back, so that Ctrl-C reaches this
     # thread (see interrupts_held).

@@ -98,6 +98,8 @@ class GameScreen(Screen[None]):
         self.history = history
         self.save_path = save_path
         self.history_path: Path | None = None
+        #: Where the finished game was kept when the history could not take it.
+        self.kept_in: Path | None = None
         #: When the last action was drawn (the pace counts from there).
         self.last_shown = 0.0
         #: A game resumed after its end is already in the history: not saved there again.
@@ -678,26 +680,51 @@ class GameScreen(Screen[None]):
         await self.redraw()
 
     async def game_over(self) -> None:
-        if self.save_path is not None and not self.finished_before:
-            # The save this game was resumed from (or saved to) now holds its end: resumed
-            # again, it opens on the end screen instead of replaying the last rounds.
-            with contextlib.suppress(OSError):  # the history copy below is what matters
-                self.session.save(self.save_path)
-        if self.history_path is None and not self.finished_before:
-            try:
-                self.history_path = save_to_history(
-                    self.session, self.ascenseur_app.history_folder()
-                )
-            except OSError as error:
-                self.notify(
-                    _("Could not save the game to the history: {reason}").format(
-                        reason=os_error_reason(error)
-                    ),
-                    severity="error",
-                )
+        if self.history_path is None and self.kept_in is None and not self.finished_before:
+            self.keep_finished_game()
         from .screens import EndScreen
 
-        await self.app.push_screen(EndScreen(self.session, self.history_path))
+        await self.app.push_screen(EndScreen(self.session, self.history_path, self.kept_in))
+
+    def keep_finished_game(self) -> None:
+        """Write the game just finished to the history (and back to its save, if it has
+        one). When the history cannot take it (a full disk, its folder removed during the
+        game), the game is not lost: it stays in its save, else goes to the saves folder,
+        and the screen says where."""
+        saved: Path | None = None
+        if self.save_path is not None:
+            # The save this game was resumed from (or saved to) now holds its end: resumed
+            # again, it opens on the end screen instead of replaying the last rounds.
+            with contextlib.suppress(OSError):  # the history copy below is then the one
+                saved = self.session.save(self.save_path)
+        try:
+            self.history_path = save_to_history(self.session, self.ascenseur_app.history_folder())
+            return
+        except OSError as error:
+            reason = os_error_reason(error)
+        if saved is None:
+            path = new_save_path(self.session.game)
+            try:
+                saved = self.session.save(path)
+            except OSError as error:
+                self.notify(
+                    _(
+                        "Could not save the game to the history ({reason}), "
+                        "nor to {path} ({other})."
+                    ).format(reason=reason, path=path, other=os_error_reason(error)),
+                    severity="error",
+                    timeout=20,
+                )
+                return
+        self.kept_in = saved
+        self.notify(
+            _(
+                "Could not save the game to the history ({reason}): saved to {path} instead "
+                "(ascenseur replay {path})."
+            ).format(reason=reason, path=saved),
+            severity="warning",
+            timeout=20,
+        )
 
     # -- the player's actions -----------------------------------------------------------------
 

@@ -293,10 +293,14 @@ class RulesScreen(ModalScreen[None]):
 class EndScreen(Screen[None]):
     """The winners, the final score sheet and a chart of the totals over the rounds."""
 
-    def __init__(self, session: GameSession, history_path: Path | None) -> None:
+    def __init__(
+        self, session: GameSession, history_path: Path | None, kept_in: Path | None = None
+    ) -> None:
         super().__init__()
         self.session = session
         self.history_path = history_path
+        #: Where the game was saved instead, when the history could not take it.
+        self.kept_in = kept_in
         self._bindings.bind("q,escape", "app.quit", _("quit"))
         self._bindings.bind("n", "new_game", _("new game"))
 
@@ -330,6 +334,17 @@ class EndScreen(Screen[None]):
                             path=self.history_path
                         )
                     ),
+                    id="saved-to",
+                    classes="note",
+                )
+            elif self.kept_in is not None:
+                yield Static(
+                    Text(
+                        _("Not in the history: saved to {path} (ascenseur replay {path})").format(
+                            path=self.kept_in
+                        )
+                    ),
+                    id="saved-to",
                     classes="note",
                 )
         yield Footer()
