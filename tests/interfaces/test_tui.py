@@ -1176,10 +1176,22 @@ def test_ctrl_c_says_which_key_quits_in_the_game_language(
 
 
 @pytest.mark.parametrize(
-    ("players", "width"), [(12, 66), (20, 66), (12, 96), (20, 80), (20, 72), (16, 60)]
+    ("players", "width", "readable"),
+    [
+        (12, 66, True),
+        (20, 66, False),
+        (12, 96, True),
+        (20, 80, True),
+        (20, 72, False),
+        (16, 60, True),
+    ],
 )
-def test_the_score_sheet_names_of_a_big_table_stay_apart(players: int, width: int) -> None:
-    """Cut to fit, Player 1 and Player 11 still read apart: the last word is kept."""
+def test_the_score_sheet_names_of_a_big_table_stay_apart(
+    players: int, width: int, readable: bool
+) -> None:
+    """Cut to fit, Player 1 and Player 11 still read apart: the last word is kept, with
+    at least a "…" before it ("…11") unless even the tightest sheet has no room for that
+    (twenty players in 66 or 72 columns)."""
     rules = preset("classique").override({"ladder": [1, 1]})
     session = session_after_rounds(rules, players, 1)
     console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
@@ -1192,6 +1204,8 @@ def test_the_score_sheet_names_of_a_big_table_stay_apart(players: int, width: in
     assert len(names) == players
     for seat, name in enumerate(names, start=1):
         assert re.search(rf"(^|\D){seat}$", name), (seat, name)
+        if readable:
+            assert not name.isdigit(), (seat, head)
 
 
 def test_a_score_sheet_wider_than_the_screen_scrolls_sideways_with_its_names(
@@ -1304,7 +1318,10 @@ def test_names_cut_to_a_few_columns_stay_told_apart() -> None:
         return [cut.plain for cut in cut_names([Text(n) for n in names], widths)]
 
     names = ("Ana", "Bernardino", "Clementina", "Player 10", "Player 11")
-    assert cuts(names, [2, 2, 2, 3, 3]) == ["A…", "no", "C…", "10", "11"]
+    assert cuts(names, [2, 2, 2, 3, 3]) == ["A…", "no", "C…", "…10", "…11"]
+    # a closing number alone, read as a score, only where nothing more fits
+    assert cuts(names, [2, 2, 2, 2, 2]) == ["A…", "no", "C…", "10", "11"]
+    assert cuts(("Player 6", "Player 7"), [2, 1]) == ["…6", "7"]
     # two clashes at once, one of wide characters
     assert cuts(("Christophe", "Christine", "李小龙", "王小龙"), [3] * 4) == [
         "…he", "…ne", "李…", "王…"
@@ -1316,3 +1333,75 @@ def test_names_cut_to_a_few_columns_stay_told_apart() -> None:
     assert cuts(("na", "Clementina"), [2, 2]) == ["na", "C…"]
     assert cuts(("11", "Player 11"), [2, 2]) == ["11", "P…"]
     assert "…" not in cuts(("b", "x", "B", "Bb"), [2, 3, 3, 1])
+
+
+def compact_line_parts(line: str) -> tuple[str, str]:
+    """A compact seat's line split into its name and what follows ("Pla…6", "–/0 …")."""
+    found = re.match(r"^[▶ ] (.+?) ([–✓0-9]+/[0-9]+ .*)$", line)
+    assert found is not None, line
+    return found.group(1), found.group(2)
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 80), ("fr", 80), ("es", 80), ("fr", 66)])
+def test_the_blind_round_of_a_big_table_keeps_the_dealer_and_readable_names(
+    lang: str, width: int, tmp_path: Path
+) -> None:
+    """Twelve players at 80×24 in a blind round of one card: a seat's line shows the card
+    it holds with no empty card slot beside it, so the dealer's mark stays whole and the
+    names keep a letter or a "…" before their number ("Pl…11", "…11", never "11", read as
+    a score). In 66 columns, the French "en main" leaves so little room that a crowded
+    line drops the unit of its total ("0", not "0 pt") rather than cut the name more."""
+    rules = preset("classique").override({"blind_single_card": True, "ladder": [1, 2]})
+    me = 4
+
+    def blind_bid() -> bool:
+        view = session.view(me)
+        return view.phase is Phase.BID and view.hand is None and view.is_my_turn
+
+    async def check(app: AscenseurApp) -> None:
+        async with app.run_test(size=(width, 24)) as pilot:
+            await play(pilot, app, session, until=blind_bid)
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            view = session.view(me)
+            assert view.visible_hands
+            for s in range(12):
+                if s == me:
+                    continue
+                box = screen.query_one(f"#seat-{s}", Static)
+                line = box.render().plain  # type: ignore[union-attr]
+                assert cell_len(line) <= box.content_region.width, line
+                assert "·" not in line, line  # no empty card slot beside the card held
+                assert view.visible_hands[s][0].display() in line, line
+                marked = line.endswith((f" {_('dealer')}", f" {_('D')}"))
+                assert marked == (s == view.dealer), (s, line)
+                name, rest = compact_line_parts(line)
+                assert re.search(rf"\D{s + 1}$", name), (s, line)  # a letter or "…" first
+                units.append(rest.split()[-2 if marked else -1] != str(view.totals[s]))
+            # the score sheet's names neither ("P…1", "…11": not "1", "11")
+            await pilot.press("t")
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, ScoreSheetScreen)
+            head = shown_lines(app.screen.query_one("#sheet-head", Static))[0]
+            names = head.split()[2:]
+            assert len(names) == 12, head
+            for s, name in enumerate(names, start=1):
+                assert re.fullmatch(rf"\S*\D{s}", name), (s, head)
+
+    units: list[bool] = []
+    # the dealer of the game reported (seat 6, on the right), and a seat on the left (in
+    # 66 columns, below the 80 the table is drawn for, Player 12 dealing, with a 10♦ held,
+    # is still cut to "12")
+    for dealer in (None, 11) if width >= 80 else (None,):
+        with language(lang):
+            session = GameSession.new(
+                rules,
+                [f"Player {n}" for n in range(1, 13)],
+                human_seats=(me,),
+                levels="easy",
+                seed=32,
+                first_dealer=dealer,
+            )
+            run(check(new_app(session, tmp_path)))
+    assert all(units) if width >= 80 else not all(units)

@@ -50,7 +50,7 @@ from ascenseur.services.session import (
 )
 
 from .chart import seat_color
-from .texts import cut_name, level_name
+from .texts import cut_name, level_name, readable_width
 
 if TYPE_CHECKING:
     from .app import AscenseurApp
@@ -305,20 +305,33 @@ class GameScreen(Screen[None]):
 
     def compact_seat_text(self, view: PlayerView, s: int, width: int = 0) -> Text:
         """A seat on one line, for the tables of 12 players or more: name, bid/won, the card
-        on the table, points, then the dealer's mark. In ``width`` columns the name is cut
-        to keep the rest whole."""
+        held in a blind round or the card on the table, points, then the dealer's mark. In
+        ``width`` columns the name is cut to keep the rest whole; where that would leave
+        the name too few columns to read as one (a bare "11" reads as a score), the total
+        loses its unit first."""
         text = Text(no_wrap=True, overflow="ellipsis")
         marker = "▶ " if view.turn == s else "  "
         text.append(marker, style="bold yellow")
-        after = Text()
-        bid, won = self.bid_and_won(view, s)
-        after.append(f" {bid}/{won} ")
-        self.append_held(after, view, s)
-        self.append_card(after, view, s, empty="·")
-        self.append_points(after, view, s)
-        room = width - len(marker) - after.cell_len if width else None
-        self.append_dealer_mark(after, view, s, " ", room)
-        room = width - len(marker) - after.cell_len if width else None
+        readable = readable_width(self.name_of(s))
+        for unit in (True, False) if width else (True,):
+            after = Text()
+            bid, won = self.bid_and_won(view, s)
+            after.append(f" {bid}/{won} ")
+            if self.append_held(after, view, s, gap=" "):
+                # the card held is the card it will play: no empty slot beside it
+                if self.card_on_table(view, s)[0] is not None:
+                    self.append_card(after, view, s, empty="")
+            else:
+                self.append_card(after, view, s, empty="·")
+            if unit:
+                self.append_points(after, view, s)
+            else:
+                after.append(str(view.totals[s]), style="bold")
+            room = width - len(marker) - after.cell_len if width else None
+            self.append_dealer_mark(after, view, s, " ", room)
+            room = width - len(marker) - after.cell_len if width else None
+            if room is None or room >= readable:
+                break
         text.append_text(self.name_in(s, room))
         text.append_text(after)
         return text
@@ -381,7 +394,9 @@ class GameScreen(Screen[None]):
         return ("✓" if s in sealed_bids_in(view) else "–"), view.won[s]
 
     @staticmethod
-    def append_held(text: Text, view: PlayerView, s: int) -> None:
+    def append_held(text: Text, view: PlayerView, s: int, gap: str = "  ") -> bool:
+        """The cards seat ``s`` is seen to hold in a blind round, then ``gap``; whether it
+        holds any."""
         held = view.visible_hands.get(s)
         if held:
             # The blind round: the card this player holds is all there is to see, so it
@@ -389,7 +404,8 @@ class GameScreen(Screen[None]):
             text.append(_("holds "), style="dim")
             for c in held:
                 text.append(c.display(), style=card_style(c))
-            text.append("  ")
+            text.append(gap)
+        return bool(held)
 
     def append_card(self, text: Text, view: PlayerView, s: int, *, empty: str) -> None:
         """The card seat ``s`` has on the table (``empty`` when none), in five columns."""
