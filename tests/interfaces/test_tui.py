@@ -1405,3 +1405,66 @@ def test_the_blind_round_of_a_big_table_keeps_the_dealer_and_readable_names(
             )
             run(check(new_app(session, tmp_path)))
     assert all(units) if width >= 80 else not all(units)
+
+
+def shows(app: AscenseurApp, widget: Any) -> bool:
+    """Whether ``widget`` is on screen, not scrolled away nor covered: the screen finds it
+    at its first cell and at its last."""
+    region = widget.region
+    if not region or not app.screen.region.contains_region(region):
+        return False
+    corners = [(region.x, region.y), (region.right - 1, region.bottom - 1)]
+    return all(app.screen.get_widget_at(x, y)[0] is widget for x, y in corners)
+
+
+@pytest.mark.parametrize(("seed", "lang"), [(3, "en"), (46, "en"), (46, "fr")])
+def test_below_80_by_24_the_top_lines_stay_and_the_bids_are_in_view(
+    seed: int, lang: str, tmp_path: Path
+) -> None:
+    """At 60×20 eight players do not fit: the warning and the top line (the trump) stay on
+    screen whatever scrolls, the table scrolls to the bids the player must choose from, then
+    to their hand, and the arrow and page keys scroll the rest back into view. The scroll
+    bar's coming narrows nothing drawn before it: no seat is cut, and the French warning,
+    on two lines, covers no bid."""
+    with language(lang):
+        session = make_session(preset("classique"), players=8, levels=["random"], seed=seed)
+        app = new_app(session, tmp_path)
+
+    def bidding() -> bool:
+        return session.view(0).is_my_turn and session.view(0).phase is Phase.BID
+
+    async def scenario() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await play(pilot, app, session, until=bidding)
+            await pilot.pause()
+            screen = app.screen
+            warning = screen.query_one("#too-small", Static)
+            status = screen.query_one("#status", Static)
+            said = _("This terminal is {width}×{height}: the table needs at least {w}×{h}.")
+            assert str(warning.render()) == said.format(width=60, height=20, w=80, h=24)
+            assert shows(app, warning) and shows(app, status)
+            for seat in screen.query(".seat"):
+                for line in seat.render().plain.split("\n"):  # type: ignore[union-attr]
+                    assert cell_len(line) <= seat.content_region.width, line
+            trump = session.view(0).trump_card
+            assert trump is not None  # on screen, not cut off the end of a French line
+            shown = " ".join(" ".join(shown_lines(status)).split())  # (wrapped when narrow)
+            assert _("trump ") + trump.display() in shown
+            bids = list(screen.query(".bid"))
+            assert bids and all(shows(app, bid) for bid in bids)
+            assert screen.max_scroll_y > 0  # the table does not fit: it scrolls
+            top_seat = screen.query_one("#seat-4", Static)  # the top row of eight
+            assert not shows(app, top_seat)
+            for key in ("pageup", "up"):
+                await pilot.press(key)
+                await pilot.pause()
+            assert shows(app, top_seat)
+            assert shows(app, warning) and shows(app, status)
+            await play(pilot, app, session, until=my_card_to_play(session))
+            await pilot.pause()
+            assert app.focused is not None and app.focused.has_class("card")
+            assert shows(app, app.focused)
+            assert shows(app, warning) and shows(app, status)
+
+    with language(lang):
+        run(scenario())

@@ -125,6 +125,16 @@ class GameScreen(Screen[None]):
             self._bindings.bind("f", "faster", _("faster"))
         self._bindings.bind("left", "app.focus_previous", show=False)
         self._bindings.bind("right", "app.focus_next", show=False)
+        # Below 80×24 the table scrolls under its top lines: these keys scroll it.
+        for keys, action in (
+            ("up", "scroll_up"),
+            ("down", "scroll_down"),
+            ("pageup", "page_up"),
+            ("pagedown", "page_down"),
+            ("home", "scroll_home"),
+            ("end", "scroll_end"),
+        ):
+            self._bindings.bind(keys, action, show=False)
         for digit in range(10):
             self._bindings.bind(str(digit), f"bid({digit})", show=False)
 
@@ -134,8 +144,9 @@ class GameScreen(Screen[None]):
         view = self.view()
         left, top, right = side_layout(self.seat, view.players, view.rules.direction)
         seat_classes = "seat compact" if self.compact else "seat"
-        yield Static(id="too-small")
-        yield Static(id="status")
+        with Vertical(id="head"):  # docked: on screen however the table scrolls
+            yield Static(id="too-small")
+            yield Static(id="status")
         with Horizontal(id="top"):
             for s in top:
                 yield Static(id=f"seat-{s}", classes=seat_classes)
@@ -188,9 +199,16 @@ class GameScreen(Screen[None]):
             )
         notice.display = small
         self.too_small = small
+        # Then the table scrolls under the top lines: its scroll bar has its columns kept
+        # from the start, so that its coming does not narrow the table once drawn (seats
+        # cut to a width they no longer have, a warning wrapped anew over the bids).
+        self.set_class(small, "small")
         # The seats cut long names to their width: drawn again once laid out anew (the
-        # seats alone: the hand and the bids are the game's to draw, one drawing at a time).
+        # seats alone: the hand and the bids are the game's to draw, one drawing at a time),
+        # and the table scrolled back to the player's choice.
         self.call_after_refresh(self.redraw_seats)
+        if self.focused is not None:
+            self.call_after_refresh(self.scroll_to_widget, self.focused, animate=False)
 
     @property
     def ascenseur_app(self) -> AscenseurApp:
@@ -564,6 +582,9 @@ class GameScreen(Screen[None]):
             target = usable[0]
         if target is not None:
             target.focus()
+            # Below 80×24 the table scrolls: to the bids or the card to play once they are
+            # laid out (focusing the new buttons scrolled to where they were not yet).
+            self.call_after_refresh(self.scroll_to_widget, target, animate=False)
         if view.hand is None and view.phase in (Phase.BID, Phase.PLAY):
             await hand_box.mount(
                 Static(_("Blind round: you see everyone's card but your own."), classes="note")
