@@ -1468,3 +1468,58 @@ def test_below_80_by_24_the_top_lines_stay_and_the_bids_are_in_view(
 
     with language(lang):
         run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "lang", "said"),
+    [
+        (
+            10,
+            {},
+            "en",
+            "Two decks: A♠' is the second copy of A♠; of two equal cards, the first played wins.",
+        ),
+        (
+            11,
+            {"duplicate_cards": "deck-order"},
+            "fr",
+            "Deux jeux : A♠' est la seconde copie de A♠ ; de deux cartes identiques, c'est "
+            "celle du premier jeu qui l'emporte (A♠ bat A♠').",
+        ),
+        (
+            4,
+            {"decks": 2},
+            "es",
+            "Dos barajas: A♠' es la segunda copia de A♠; de dos cartas iguales gana la que "
+            "se jugó primero.",
+        ),
+        (9, {}, "en", None),
+    ],
+    ids=["ten-players", "deck-order-fr", "two-decks-es", "one-deck"],
+)
+def test_the_rules_screen_explains_the_mark_of_a_second_copy(
+    players: int, options: dict[str, Any], lang: str, said: str | None, tmp_path: Path
+) -> None:
+    """From 10 players classique deals two decks, and a card of the second carries a prime
+    (A♠'): the rules screen says what it means and which of two equal cards wins; with one
+    deck it says nothing of it."""
+    rules = preset("classique").override({"ladder": [1], **options})
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            shown = "\n".join(
+                " ".join(w.render().plain.split())  # type: ignore[union-attr]
+                for w in app.screen.query(Static)
+            )
+            if said is None:
+                assert "A♠'" not in shown and "Two decks" not in shown
+            else:
+                assert said in shown
+
+    with language(lang):
+        session = make_session(rules, players=players, levels=["random"], seed=2)
+        app = new_app(session, tmp_path)
+        run(scenario())

@@ -813,7 +813,7 @@ class GameScreen(Screen[None]):
     def action_rules(self) -> None:
         from .screens import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.session.game.rules))
+        self.app.push_screen(RulesScreen(self.session.game.rules, self.session.players))
 
 
 def revealed_bids_text(names: Sequence[str], bids: Sequence[int]) -> str:

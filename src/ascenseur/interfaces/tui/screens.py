@@ -20,9 +20,12 @@ from textual.containers import (
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ascenseur.core.cards import Card
 from ascenseur.core.rules import (
     PRESET_SUMMARIES,
     PRESETS,
+    DeckKind,
+    DuplicateCards,
     Rules,
     RulesError,
     explain_option,
@@ -267,14 +270,36 @@ class ScoreSheetScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def second_copy_note(rules: Rules, players: int) -> str | None:
+    """What the prime of a card says, for a game of two decks (``None`` with one): "A♠' is
+    the second copy of A♠", and which of two equal cards wins."""
+    if rules.copies(players) < 2:
+        return None
+    highest = "T21" if rules.deck is DeckKind.TAROT_TRUMPS else "AS"
+    first, second = Card.parse(highest), Card.parse(highest + "'")
+    if rules.duplicate_cards is DuplicateCards.DECK_ORDER:
+        note = _(
+            "Two decks: {second} is the second copy of {first}; of two equal cards, the one "
+            "of the first deck wins ({first} beats {second})."
+        )
+    else:
+        note = _(
+            "Two decks: {second} is the second copy of {first}; of two equal cards, the first "
+            "played wins."
+        )
+    return note.format(first=first.display(), second=second.display())
+
+
 class RulesScreen(ModalScreen[None]):
-    """Every option of the rules in force, explained."""
+    """Every option of the rules in force, explained (and, with two decks, the prime that
+    marks a card of the second)."""
 
     BINDINGS: ClassVar = [("escape,enter,r,q", "close"), ("ctrl+c", "app.help_quit")]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, players: int) -> None:
         super().__init__()
         self.rules = rules
+        self.players = players
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -283,6 +308,9 @@ class RulesScreen(ModalScreen[None]):
             summary = PRESET_SUMMARIES.get(self.rules.preset)
             if summary:
                 text.append(_(summary) + "\n\n", style="italic")
+            note = second_copy_note(self.rules, self.players)
+            if note is not None:
+                text.append(note + "\n\n")
             changed = self.rules.overrides()
             base = {name: value for name, value, _why in preset(self.rules.preset).explain()}
             for name, value, explanation in self.rules.explain():
