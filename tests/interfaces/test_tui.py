@@ -1252,10 +1252,22 @@ def test_ctrl_c_says_which_key_quits_in_the_game_language(
 
 
 @pytest.mark.parametrize(
-    ("players", "width"), [(12, 66), (20, 66), (12, 96), (20, 80), (20, 72), (16, 60)]
+    ("players", "width", "readable"),
+    [
+        (12, 66, True),
+        (20, 66, False),
+        (12, 96, True),
+        (20, 80, True),
+        (20, 72, False),
+        (16, 60, True),
+    ],
 )
-def test_the_score_sheet_names_of_a_big_table_stay_apart(players: int, width: int) -> None:
-    """Cut to fit, Player 1 and Player 11 still read apart: the last word is kept."""
+def test_the_score_sheet_names_of_a_big_table_stay_apart(
+    players: int, width: int, readable: bool
+) -> None:
+    """Cut to fit, Player 1 and Player 11 still read apart: the last word is kept, with
+    at least a "…" before it ("…11") unless even the tightest sheet has no room for that
+    (twenty players in 66 or 72 columns)."""
     rules = preset("classique").override({"ladder": [1, 1]})
     session = session_after_rounds(rules, players, 1)
     console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
@@ -1268,6 +1280,8 @@ def test_the_score_sheet_names_of_a_big_table_stay_apart(players: int, width: in
     assert len(names) == players
     for seat, name in enumerate(names, start=1):
         assert re.search(rf"(^|\D){seat}$", name), (seat, name)
+        if readable:
+            assert not name.isdigit(), (seat, head)
 
 
 def test_a_score_sheet_wider_than_the_screen_scrolls_sideways_with_its_names(
@@ -1380,7 +1394,10 @@ def test_names_cut_to_a_few_columns_stay_told_apart() -> None:
         return [cut.plain for cut in cut_names([Text(n) for n in names], widths)]
 
     names = ("Ana", "Bernardino", "Clementina", "Player 10", "Player 11")
-    assert cuts(names, [2, 2, 2, 3, 3]) == ["A…", "no", "C…", "10", "11"]
+    assert cuts(names, [2, 2, 2, 3, 3]) == ["A…", "no", "C…", "…10", "…11"]
+    # a closing number alone, read as a score, only where nothing more fits
+    assert cuts(names, [2, 2, 2, 2, 2]) == ["A…", "no", "C…", "10", "11"]
+    assert cuts(("Player 6", "Player 7"), [2, 1]) == ["…6", "7"]
     # two clashes at once, one of wide characters
     assert cuts(("Christophe", "Christine", "李小龙", "王小龙"), [3] * 4) == [
         "…he", "…ne", "李…", "王…"
@@ -1392,3 +1409,193 @@ def test_names_cut_to_a_few_columns_stay_told_apart() -> None:
     assert cuts(("na", "Clementina"), [2, 2]) == ["na", "C…"]
     assert cuts(("11", "Player 11"), [2, 2]) == ["11", "P…"]
     assert "…" not in cuts(("b", "x", "B", "Bb"), [2, 3, 3, 1])
+
+
+def compact_line_parts(line: str) -> tuple[str, str]:
+    """A compact seat's line split into its name and what follows ("Pla…6", "–/0 …")."""
+    found = re.match(r"^[▶ ] (.+?) ([–✓0-9]+/[0-9]+ .*)$", line)
+    assert found is not None, line
+    return found.group(1), found.group(2)
+
+
+@pytest.mark.parametrize(("lang", "width"), [("en", 80), ("fr", 80), ("es", 80), ("fr", 66)])
+def test_the_blind_round_of_a_big_table_keeps_the_dealer_and_readable_names(
+    lang: str, width: int, tmp_path: Path
+) -> None:
+    """Twelve players at 80×24 in a blind round of one card: a seat's line shows the card
+    it holds with no empty card slot beside it, so the dealer's mark stays whole and the
+    names keep a letter or a "…" before their number ("Pl…11", "…11", never "11", read as
+    a score). In 66 columns, the French "en main" leaves so little room that a crowded
+    line drops the unit of its total ("0", not "0 pt") rather than cut the name more."""
+    rules = preset("classique").override({"blind_single_card": True, "ladder": [1, 2]})
+    me = 4
+
+    def blind_bid() -> bool:
+        view = session.view(me)
+        return view.phase is Phase.BID and view.hand is None and view.is_my_turn
+
+    async def check(app: AscenseurApp) -> None:
+        async with app.run_test(size=(width, 24)) as pilot:
+            await play(pilot, app, session, until=blind_bid)
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            view = session.view(me)
+            assert view.visible_hands
+            for s in range(12):
+                if s == me:
+                    continue
+                box = screen.query_one(f"#seat-{s}", Static)
+                line = box.render().plain  # type: ignore[union-attr]
+                assert cell_len(line) <= box.content_region.width, line
+                assert "·" not in line, line  # no empty card slot beside the card held
+                assert view.visible_hands[s][0].display() in line, line
+                marked = line.endswith((f" {_('dealer')}", f" {_('D')}"))
+                assert marked == (s == view.dealer), (s, line)
+                name, rest = compact_line_parts(line)
+                assert re.search(rf"\D{s + 1}$", name), (s, line)  # a letter or "…" first
+                units.append(rest.split()[-2 if marked else -1] != str(view.totals[s]))
+            # the score sheet's names neither ("P…1", "…11": not "1", "11")
+            await pilot.press("t")
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, ScoreSheetScreen)
+            head = shown_lines(app.screen.query_one("#sheet-head", Static))[0]
+            names = head.split()[2:]
+            assert len(names) == 12, head
+            for s, name in enumerate(names, start=1):
+                assert re.fullmatch(rf"\S*\D{s}", name), (s, head)
+
+    units: list[bool] = []
+    # the dealer of the game reported (seat 6, on the right), and a seat on the left (in
+    # 66 columns, below the 80 the table is drawn for, Player 12 dealing, with a 10♦ held,
+    # is still cut to "12")
+    for dealer in (None, 11) if width >= 80 else (None,):
+        with language(lang):
+            session = GameSession.new(
+                rules,
+                [f"Player {n}" for n in range(1, 13)],
+                human_seats=(me,),
+                levels="easy",
+                seed=32,
+                first_dealer=dealer,
+            )
+            run(check(new_app(session, tmp_path)))
+    assert all(units) if width >= 80 else not all(units)
+
+
+def shows(app: AscenseurApp, widget: Any) -> bool:
+    """Whether ``widget`` is on screen, not scrolled away nor covered: the screen finds it
+    at its first cell and at its last."""
+    region = widget.region
+    if not region or not app.screen.region.contains_region(region):
+        return False
+    corners = [(region.x, region.y), (region.right - 1, region.bottom - 1)]
+    return all(app.screen.get_widget_at(x, y)[0] is widget for x, y in corners)
+
+
+@pytest.mark.parametrize(("seed", "lang"), [(3, "en"), (46, "en"), (46, "fr")])
+def test_below_80_by_24_the_top_lines_stay_and_the_bids_are_in_view(
+    seed: int, lang: str, tmp_path: Path
+) -> None:
+    """At 60×20 eight players do not fit: the warning and the top line (the trump) stay on
+    screen whatever scrolls, the table scrolls to the bids the player must choose from, then
+    to their hand, and the arrow and page keys scroll the rest back into view. The scroll
+    bar's coming narrows nothing drawn before it: no seat is cut, and the French warning,
+    on two lines, covers no bid."""
+    with language(lang):
+        session = make_session(preset("classique"), players=8, levels=["random"], seed=seed)
+        app = new_app(session, tmp_path)
+
+    def bidding() -> bool:
+        return session.view(0).is_my_turn and session.view(0).phase is Phase.BID
+
+    async def scenario() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await play(pilot, app, session, until=bidding)
+            await pilot.pause()
+            screen = app.screen
+            warning = screen.query_one("#too-small", Static)
+            status = screen.query_one("#status", Static)
+            said = _("This terminal is {width}×{height}: the table needs at least {w}×{h}.")
+            assert str(warning.render()) == said.format(width=60, height=20, w=80, h=24)
+            assert shows(app, warning) and shows(app, status)
+            for seat in screen.query(".seat"):
+                for line in seat.render().plain.split("\n"):  # type: ignore[union-attr]
+                    assert cell_len(line) <= seat.content_region.width, line
+            trump = session.view(0).trump_card
+            assert trump is not None  # on screen, not cut off the end of a French line
+            shown = " ".join(" ".join(shown_lines(status)).split())  # (wrapped when narrow)
+            assert _("trump ") + trump.display() in shown
+            bids = list(screen.query(".bid"))
+            assert bids and all(shows(app, bid) for bid in bids)
+            assert screen.max_scroll_y > 0  # the table does not fit: it scrolls
+            top_seat = screen.query_one("#seat-4", Static)  # the top row of eight
+            assert not shows(app, top_seat)
+            for key in ("pageup", "up"):
+                await pilot.press(key)
+                await pilot.pause()
+            assert shows(app, top_seat)
+            assert shows(app, warning) and shows(app, status)
+            await play(pilot, app, session, until=my_card_to_play(session))
+            await pilot.pause()
+            assert app.focused is not None and app.focused.has_class("card")
+            assert shows(app, app.focused)
+            assert shows(app, warning) and shows(app, status)
+
+    with language(lang):
+        run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "lang", "said"),
+    [
+        (
+            10,
+            {},
+            "en",
+            "Two decks: A♠' is the second copy of A♠; of two equal cards, the first played wins.",
+        ),
+        (
+            11,
+            {"duplicate_cards": "deck-order"},
+            "fr",
+            "Deux jeux : A♠' est la seconde copie de A♠ ; de deux cartes identiques, c'est "
+            "celle du premier jeu qui l'emporte (A♠ bat A♠').",
+        ),
+        (
+            4,
+            {"decks": 2},
+            "es",
+            "Dos barajas: A♠' es la segunda copia de A♠; de dos cartas iguales gana la que "
+            "se jugó primero.",
+        ),
+        (9, {}, "en", None),
+    ],
+    ids=["ten-players", "deck-order-fr", "two-decks-es", "one-deck"],
+)
+def test_the_rules_screen_explains_the_mark_of_a_second_copy(
+    players: int, options: dict[str, Any], lang: str, said: str | None, tmp_path: Path
+) -> None:
+    """From 10 players classique deals two decks, and a card of the second carries a prime
+    (A♠'): the rules screen says what it means and which of two equal cards wins; with one
+    deck it says nothing of it."""
+    rules = preset("classique").override({"ladder": [1], **options})
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            shown = "\n".join(
+                " ".join(w.render().plain.split())  # type: ignore[union-attr]
+                for w in app.screen.query(Static)
+            )
+            if said is None:
+                assert "A♠'" not in shown and "Two decks" not in shown
+            else:
+                assert said in shown
+
+    with language(lang):
+        session = make_session(rules, players=players, levels=["random"], seed=2)
+        app = new_app(session, tmp_path)
+        run(scenario())

@@ -21,6 +21,9 @@ from .texts import SETUP_LEVELS, ChoiceError, level_by_name, unknown_level
 
 CSS = """
 Screen { layout: vertical; }
+#head { dock: top; height: auto; }
+GameScreen.small { scrollbar-gutter: stable; }
+GameScreen.small #status { height: auto; }
 #status { height: 1; background: $boost; padding: 0 1; }
 #too-small { height: auto; display: none; padding: 0 1; background: $warning; color: $text; }
 #top { height: auto; }

@@ -50,7 +50,7 @@ from ascenseur.services.session import (
 )
 
 from .chart import seat_color
-from .texts import cut_name, level_name
+from .texts import cut_name, level_name, readable_width
 
 if TYPE_CHECKING:
     from .app import AscenseurApp
@@ -127,6 +127,16 @@ class GameScreen(Screen[None]):
             self._bindings.bind("f", "faster", _("faster"))
         self._bindings.bind("left", "app.focus_previous", show=False)
         self._bindings.bind("right", "app.focus_next", show=False)
+        # Below 80×24 the table scrolls under its top lines: these keys scroll it.
+        for keys, action in (
+            ("up", "scroll_up"),
+            ("down", "scroll_down"),
+            ("pageup", "page_up"),
+            ("pagedown", "page_down"),
+            ("home", "scroll_home"),
+            ("end", "scroll_end"),
+        ):
+            self._bindings.bind(keys, action, show=False)
         for digit in range(10):
             self._bindings.bind(str(digit), f"bid({digit})", show=False)
 
@@ -136,8 +146,9 @@ class GameScreen(Screen[None]):
         view = self.view()
         left, top, right = side_layout(self.seat, view.players, view.rules.direction)
         seat_classes = "seat compact" if self.compact else "seat"
-        yield Static(id="too-small")
-        yield Static(id="status")
+        with Vertical(id="head"):  # docked: on screen however the table scrolls
+            yield Static(id="too-small")
+            yield Static(id="status")
         with Horizontal(id="top"):
             for s in top:
                 yield Static(id=f"seat-{s}", classes=seat_classes)
@@ -190,9 +201,16 @@ class GameScreen(Screen[None]):
             )
         notice.display = small
         self.too_small = small
+        # Then the table scrolls under the top lines: its scroll bar has its columns kept
+        # from the start, so that its coming does not narrow the table once drawn (seats
+        # cut to a width they no longer have, a warning wrapped anew over the bids).
+        self.set_class(small, "small")
         # The seats cut long names to their width: drawn again once laid out anew (the
-        # seats alone: the hand and the bids are the game's to draw, one drawing at a time).
+        # seats alone: the hand and the bids are the game's to draw, one drawing at a time),
+        # and the table scrolled back to the player's choice.
         self.call_after_refresh(self.redraw_seats)
+        if self.focused is not None:
+            self.call_after_refresh(self.scroll_to_widget, self.focused, animate=False)
 
     @property
     def ascenseur_app(self) -> AscenseurApp:
@@ -307,20 +325,33 @@ class GameScreen(Screen[None]):
 
     def compact_seat_text(self, view: PlayerView, s: int, width: int = 0) -> Text:
         """A seat on one line, for the tables of 12 players or more: name, bid/won, the card
-        on the table, points, then the dealer's mark. In ``width`` columns the name is cut
-        to keep the rest whole."""
+        held in a blind round or the card on the table, points, then the dealer's mark. In
+        ``width`` columns the name is cut to keep the rest whole; where that would leave
+        the name too few columns to read as one (a bare "11" reads as a score), the total
+        loses its unit first."""
         text = Text(no_wrap=True, overflow="ellipsis")
         marker = "▶ " if view.turn == s else "  "
         text.append(marker, style="bold yellow")
-        after = Text()
-        bid, won = self.bid_and_won(view, s)
-        after.append(f" {bid}/{won} ")
-        self.append_held(after, view, s)
-        self.append_card(after, view, s, empty="·")
-        self.append_points(after, view, s)
-        room = width - len(marker) - after.cell_len if width else None
-        self.append_dealer_mark(after, view, s, " ", room)
-        room = width - len(marker) - after.cell_len if width else None
+        readable = readable_width(self.name_of(s))
+        for unit in (True, False) if width else (True,):
+            after = Text()
+            bid, won = self.bid_and_won(view, s)
+            after.append(f" {bid}/{won} ")
+            if self.append_held(after, view, s, gap=" "):
+                # the card held is the card it will play: no empty slot beside it
+                if self.card_on_table(view, s)[0] is not None:
+                    self.append_card(after, view, s, empty="")
+            else:
+                self.append_card(after, view, s, empty="·")
+            if unit:
+                self.append_points(after, view, s)
+            else:
+                after.append(str(view.totals[s]), style="bold")
+            room = width - len(marker) - after.cell_len if width else None
+            self.append_dealer_mark(after, view, s, " ", room)
+            room = width - len(marker) - after.cell_len if width else None
+            if room is None or room >= readable:
+                break
         text.append_text(self.name_in(s, room))
         text.append_text(after)
         return text
@@ -383,7 +414,9 @@ class GameScreen(Screen[None]):
         return ("✓" if s in sealed_bids_in(view) else "–"), view.won[s]
 
     @staticmethod
-    def append_held(text: Text, view: PlayerView, s: int) -> None:
+    def append_held(text: Text, view: PlayerView, s: int, gap: str = "  ") -> bool:
+        """The cards seat ``s`` is seen to hold in a blind round, then ``gap``; whether it
+        holds any."""
         held = view.visible_hands.get(s)
         if held:
             # The blind round: the card this player holds is all there is to see, so it
@@ -391,7 +424,8 @@ class GameScreen(Screen[None]):
             text.append(_("holds "), style="dim")
             for c in held:
                 text.append(c.display(), style=card_style(c))
-            text.append("  ")
+            text.append(gap)
+        return bool(held)
 
     def append_card(self, text: Text, view: PlayerView, s: int, *, empty: str) -> None:
         """The card seat ``s`` has on the table (``empty`` when none), in five columns."""
@@ -550,6 +584,9 @@ class GameScreen(Screen[None]):
             target = usable[0]
         if target is not None:
             target.focus()
+            # Below 80×24 the table scrolls: to the bids or the card to play once they are
+            # laid out (focusing the new buttons scrolled to where they were not yet).
+            self.call_after_refresh(self.scroll_to_widget, target, animate=False)
         if view.hand is None and view.phase in (Phase.BID, Phase.PLAY):
             await hand_box.mount(
                 Static(_("Blind round: you see everyone's card but your own."), classes="note")
@@ -803,7 +840,7 @@ class GameScreen(Screen[None]):
     def action_rules(self) -> None:
         from .screens import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.session.game.rules))
+        self.app.push_screen(RulesScreen(self.session.game.rules, self.session.players))
 
 
 def revealed_bids_text(names: Sequence[str], bids: Sequence[int]) -> str:

@@ -20,9 +20,12 @@ from textual.containers import (
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ascenseur.core.cards import Card
 from ascenseur.core.rules import (
     PRESET_SUMMARIES,
     PRESETS,
+    DeckKind,
+    DuplicateCards,
     Rules,
     RulesError,
     explain_option,
@@ -33,7 +36,7 @@ from ascenseur.interfaces.typed_text import printable
 from ascenseur.services.session import GameSession
 
 from .chart import seat_color, totals_chart
-from .texts import SETUP_LEVELS, cut_names, level_name
+from .texts import SETUP_LEVELS, cut_names, level_name, readable_width
 
 if TYPE_CHECKING:
     from .app import AscenseurApp
@@ -51,19 +54,26 @@ def score_table(session: GameSession, seat: int, width: int) -> tuple[Table, Tab
     """The score sheet in ``width`` columns: for each round the hand size, then each
     player's bid, tricks won, points and total, in the scoring in force (from the player's
     view). The cells say less when the full ones do not fit (:data:`SHEET_LAYOUTS`), and
-    the names are cut last; when even the tightest layout does not fit, the figures stay
-    whole and the sheet is wider than ``width`` (a screen scrolls it sideways).
+    the names are cut last, to no fewer columns than keep them from reading as numbers
+    ("…11", not "11", unless nothing else fits); when even the tightest layout does not
+    fit, the figures stay whole and the sheet is wider than ``width`` (a screen scrolls it
+    sideways).
 
     Returned as its head (the names) and its body (the rounds, with the caption), with the
     same column widths, so that a screen can keep the names in view while the rounds
     scroll."""
-    for cells, gap in SHEET_LAYOUTS:
-        header, rows, caption = _sheet(session, seat, cells)
-        widths = _column_widths(header, rows, width, gap)
+    # Names that cannot be read as numbers first, in any layout; else names cut to their
+    # closing number alone ("11") rather than a sheet wider than the screen.
+    for readable in (True, False):
+        for cells, gap in SHEET_LAYOUTS:
+            header, rows, caption = _sheet(session, seat, cells)
+            widths = _column_widths(header, rows, width, gap, readable)
+            if widths is not None:
+                break
         if widths is not None:
             break
     else:
-        widths = _cell_widths(header, rows)
+        widths = _cell_widths(header, rows, readable=True)
 
     def table(show_header: bool) -> Table:
         made = Table(
@@ -122,27 +132,31 @@ def _sheet(session: GameSession, seat: int, cells: str) -> tuple[list[Text], lis
     return header, rows, caption
 
 
-def _cell_widths(header: list[Text], rows: list[list[Text]]) -> list[int]:
+def _cell_widths(header: list[Text], rows: list[list[Text]], readable: bool) -> list[int]:
     """Each column as wide as its widest cell, and a player's at least as wide as the
-    number that ends the name ("Player 11" is never cut to "1", another player's number)."""
+    number that ends the name ("Player 11" is never cut to "1", another player's number),
+    and when ``readable``, as wide as keeps the name from reading as a number ("…11")."""
     return [
-        max([row[c].cell_len for row in rows] + [_name_floor(name) if c >= 2 else 1])
+        max([row[c].cell_len for row in rows] + [_name_floor(name, readable) if c >= 2 else 1])
         for c, name in enumerate(header)
     ]
 
 
-def _name_floor(name: Text) -> int:
-    """The fewest columns that keep a name told apart: its closing number whole."""
+def _name_floor(name: Text, readable: bool) -> int:
+    """The fewest columns that keep a name told apart: its closing number whole; when
+    ``readable``, also not cut to something that reads as a number."""
     number = re.search(r"[0-9]+$", name.plain)
-    return len(number.group()) if number else 1
+    floor = len(number.group()) if number else 1
+    return max(floor, readable_width(name.plain)) if readable else floor
 
 
 def _column_widths(
-    header: list[Text], rows: list[list[Text]], width: int, gap: int
+    header: list[Text], rows: list[list[Text]], width: int, gap: int, readable: bool
 ) -> list[int] | None:
-    """Each column as wide as its widest cell, then, as far as ``width`` allows, as wide
-    as its name; ``None`` when the cells alone do not fit in ``width``."""
-    widths = _cell_widths(header, rows)
+    """Each column as wide as its widest cell (and its name's floor, :func:`_name_floor`),
+    then, as far as ``width`` allows, as wide as its name; ``None`` when these do not fit
+    in ``width``."""
+    widths = _cell_widths(header, rows, readable)
     wanted = [max(w, name.cell_len) for w, name in zip(widths, header, strict=True)]
     room = width - sum(widths) - gap * (len(widths) - 1)
     if room < 0:
@@ -256,14 +270,36 @@ class ScoreSheetScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def second_copy_note(rules: Rules, players: int) -> str | None:
+    """What the prime of a card says, for a game of two decks (``None`` with one): "A♠' is
+    the second copy of A♠", and which of two equal cards wins."""
+    if rules.copies(players) < 2:
+        return None
+    highest = "T21" if rules.deck is DeckKind.TAROT_TRUMPS else "AS"
+    first, second = Card.parse(highest), Card.parse(highest + "'")
+    if rules.duplicate_cards is DuplicateCards.DECK_ORDER:
+        note = _(
+            "Two decks: {second} is the second copy of {first}; of two equal cards, the one "
+            "of the first deck wins ({first} beats {second})."
+        )
+    else:
+        note = _(
+            "Two decks: {second} is the second copy of {first}; of two equal cards, the first "
+            "played wins."
+        )
+    return note.format(first=first.display(), second=second.display())
+
+
 class RulesScreen(ModalScreen[None]):
-    """Every option of the rules in force, explained."""
+    """Every option of the rules in force, explained (and, with two decks, the prime that
+    marks a card of the second)."""
 
     BINDINGS: ClassVar = [("escape,enter,r,q", "close"), ("ctrl+c", "app.help_quit")]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, players: int) -> None:
         super().__init__()
         self.rules = rules
+        self.players = players
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -272,6 +308,9 @@ class RulesScreen(ModalScreen[None]):
             summary = PRESET_SUMMARIES.get(self.rules.preset)
             if summary:
                 text.append(_(summary) + "\n\n", style="italic")
+            note = second_copy_note(self.rules, self.players)
+            if note is not None:
+                text.append(note + "\n\n")
             changed = self.rules.overrides()
             base = {name: value for name, value, _why in preset(self.rules.preset).explain()}
             for name, value, explanation in self.rules.explain():

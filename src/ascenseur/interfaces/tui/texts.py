@@ -59,8 +59,10 @@ def level_by_name(text: str) -> str:
 
 def cut_name(name: Text, width: int) -> Text:
     """``name`` in ``width`` columns, keeping what tells it from the others: its last word
-    when short ("Pla…3", "Pl…11", or "11" alone), else its two ends ("Cha…te"), else its
-    end alone. Columns are counted as the terminal shows them (an emoji takes two)."""
+    when short ("Pla…3", "Pl…11"; a closing number with only its "…" before it, "…11", and
+    alone, "11", only where nothing else fits: a bare number reads as a score), else its
+    two ends ("Cha…te"), else its end alone. Columns are counted as the terminal shows them
+    (an emoji takes two)."""
     plain = name.plain
     if cell_len(plain) <= width:
         return name
@@ -68,6 +70,8 @@ def cut_name(name: Text, width: int) -> Text:
     last = words[-1] if len(words) > 1 else ""
     if last and cell_len(last) <= width - 2:
         cut = _head(plain, width - 1 - cell_len(last)).rstrip() + "…" + last
+    elif last.isdigit() and len(last) == width - 1:
+        cut = "…" + last
     elif last.isdigit() and len(last) <= width:
         cut = last  # "11": a number tells players apart; a shared surname would not
     elif width >= 3:
@@ -120,6 +124,15 @@ def cut_names(names: Sequence[Text], widths: Sequence[int]) -> list[Text]:
                 shown[i] = cut
                 cuts[i] = Text(cut, style=names[i].style)
     return cuts
+
+
+def readable_width(name: str) -> int:
+    """The fewest columns in which :func:`cut_name` keeps ``name`` from reading as a number:
+    the whole name, or its closing number after a "…" ("…11"), or three columns ("A…a")."""
+    words = name.split()
+    if len(words) > 1 and words[-1].isdigit():
+        return min(cell_len(name), len(words[-1]) + 1)
+    return min(cell_len(name), 3)
 
 
 def _head(text: str, width: int) -> str:
