@@ -80,7 +80,11 @@ async def play(
             if step is Step.HUMAN and seat == screen.seat:
                 view = session.view(seat)
                 if view.phase is Phase.BID:
-                    await pilot.press(str(view.legal_actions[0]))
+                    bid = view.legal_actions[0]
+                    if bid and 10 * bid <= view.hand_size:
+                        await pilot.press(str(bid), "enter")  # (a 1 may begin a 1x: Enter)
+                    else:
+                        await pilot.press(str(bid))
                 else:
                     await pilot.press("enter")
     raise AssertionError("the game did not get there")
@@ -196,6 +200,57 @@ def test_a_second_copy_of_a_ten_fits_its_button_on_one_line(tmp_path: Path) -> N
                 button = app.screen.query_one(f"#card-{int(card)}", Button)
                 lines = [line.strip() for line in shown_lines(button)]
                 assert lines == [card.display()], lines
+
+    run(scenario())
+
+
+def test_from_ten_cards_a_bid_of_two_digits_is_typed_digit_by_digit(tmp_path: Path) -> None:
+    """With 12 cards, 1 then 2 bids 12; 1 then Enter bids 1; 1 then 5 is no bid of a
+    12-card hand, refused with its reason; below 10 cards a 1 bids at once."""
+    rules = preset("prime").override({"ladder": [12, 12, 12, 3]})
+    session = GameSession.new(rules, NAMES[:3], human_seats=(0,), levels="random", seed=2)
+    app = new_app(session, tmp_path)
+
+    def my_bid() -> bool:
+        view = session.view(0)
+        return view.phase is Phase.BID and view.is_my_turn
+
+    def bid_of_round(index: int) -> int | None:
+        if len(session.game.results) > index:
+            return session.game.results[index].bids[0]
+        if len(session.game.results) == index and session.game.bids[0] >= 0:
+            return session.game.bids[0]
+        return None
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=my_bid)
+            await pilot.press("1")
+            await pilot.pause()
+            assert session.game.bids[0] < 0  # held: a bid of 1x may follow
+            assert "a second digit for a bid of 10 to 12" in str(app.screen.message_text)
+            await pilot.press("2")
+            await play(pilot, app, session, until=lambda: bid_of_round(0) is not None)
+            assert bid_of_round(0) == 12
+            await play(pilot, app, session, until=lambda: len(session.game.results) == 1)
+            await play(pilot, app, session, until=my_bid)
+            await pilot.press("1", "enter")
+            await play(pilot, app, session, until=lambda: bid_of_round(1) is not None)
+            assert bid_of_round(1) == 1
+            await play(pilot, app, session, until=lambda: len(session.game.results) == 2)
+            await play(pilot, app, session, until=my_bid)
+            await pilot.press("1", "5")
+            await pilot.pause()
+            assert session.game.bids[0] < 0
+            assert "from 0 to 12" in str(app.screen.message_text)
+            await pilot.press("3")
+            await play(pilot, app, session, until=lambda: bid_of_round(2) is not None)
+            assert bid_of_round(2) == 3
+            await play(pilot, app, session, until=lambda: len(session.game.results) == 3)
+            await play(pilot, app, session, until=my_bid)
+            await pilot.press("1")
+            await play(pilot, app, session, until=lambda: bid_of_round(3) is not None)
+            assert bid_of_round(3) == 1  # three cards: a 1 is the bid
 
     run(scenario())
 

@@ -112,6 +112,9 @@ class GameScreen(Screen[None]):
         self.message_text = Text("")
         #: From 12 players the other seats are one line each, down the two sides.
         self.compact = session.players >= COMPACT_FROM
+        #: A first digit typed that may begin a bid of two digits, and the bidding it was
+        #: typed in (round, bids so far): a digit held from another bidding is dropped.
+        self.first_digit: tuple[int, tuple[object, ...]] | None = None
         #: Whether the terminal is below the size the table is drawn for (said once).
         self.too_small = False
         self._actions_key: tuple[object, ...] = ()
@@ -784,10 +787,29 @@ class GameScreen(Screen[None]):
         self.say("")
         self.drive()
 
-    async def action_bid(self, bid: int) -> None:
+    async def action_bid(self, digit: int) -> None:
+        """A digit typed to bid. From 10 cards a 1 may begin a bid of two digits (1 then 2
+        bids 12): it is held, with the focus on the bid of 1 (Enter bids it), until the
+        next digit says which; any other digit bids at once."""
         view = self.view()
-        if view.phase is Phase.BID and view.is_my_turn:
-            await self.try_action(bid)
+        if view.phase is not Phase.BID or not view.is_my_turn:
+            return
+        where = (view.round_index, view.bids)
+        held, self.first_digit = self.first_digit, None
+        if held is not None and held[1] == where:
+            await self.try_action(10 * held[0] + digit)  # (beyond the hand: refused, saying why)
+            return
+        if digit and 10 * digit <= view.hand_size:
+            self.first_digit = (digit, where)
+            for button in self.query(f"#bid-{digit}"):
+                button.focus()
+            self.say(
+                _(
+                    "{digit}…: a second digit for a bid of {low} to {high}, or Enter to bid {digit}"
+                ).format(digit=digit, low=10 * digit, high=min(10 * digit + 9, view.hand_size))
+            )
+            return
+        await self.try_action(digit)
 
     def action_faster(self) -> None:
         self.fast = not self.fast
