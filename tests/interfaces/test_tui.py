@@ -1150,6 +1150,37 @@ def test_a_finished_game_nothing_can_take_says_both_reasons(
     run(scenario())
 
 
+def test_a_saves_folder_that_cannot_even_be_looked_at_is_a_failed_save_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A name too long for the system: checking whether a save is there already raises
+    too. Saving with s, and keeping a finished game the history cannot take, say why."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / ("x" * 300)))
+    history = tmp_path / "history"
+    history.write_text("not a folder", encoding="utf-8")
+    session = GameSession.new(
+        preset("prime").override({"ladder": [1]}), NAMES, levels="random", seed=4
+    )
+    app = AscenseurApp(session, delay=0, history=history)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("s")
+            await pilot.pause()
+            notes = [str(note.message) for note in app._notifications]
+            assert any(note.startswith("Could not save to ") for note in notes), notes
+            await play(pilot, app, session)
+            assert isinstance(app.screen, EndScreen)
+            notes = [str(note.message) for note in app._notifications]
+            assert any(
+                note.startswith("Could not save the game to the history (") and ", nor to " in note
+                for note in notes
+            ), notes
+
+    run(scenario())
+
+
 def test_the_setup_screen_reads_a_flag_as_1_or_0() -> None:
     from ascenseur.interfaces.tui import build_session
 

@@ -203,6 +203,22 @@ def test_the_command_refuses_bad_input_in_one_line(args: tuple[str, ...], messag
     assert done.stderr.count("\n") == 1
 
 
+def test_a_refused_tournament_makes_no_records_folder(tmp_path: Path) -> None:
+    """The bots are checked before the folder is made: a table a bot cannot play leaves
+    nothing on disk."""
+    where = tmp_path / "new" / "games"
+    done = CliRunner().invoke(
+        get_app(),
+        [
+            *("--lang", "en", "tournament", "--rules", "enculette", "--games", "1"),
+            *("--bots", "ismcts,rules,rules", "--records", str(where)),
+        ],
+    )
+    assert done.exit_code == 2, done.stderr
+    assert done.stderr.startswith("--bots: ismcts: ")
+    assert not (tmp_path / "new").exists()
+
+
 def test_records_are_written_and_said_where(tmp_path: Path) -> None:
     where = tmp_path / "new" / "games"
     done = CliRunner().invoke(

@@ -41,10 +41,20 @@ def unique_path(folder: Path, name: str) -> Path:
     path = folder / name
     stem = name[: -len(".json")] if name.endswith(".json") else name
     n = 2
-    while path.exists():
+    while _taken(path):
         path = folder / f"{stem}-{n}.json"
         n += 1
     return path
+
+
+def _taken(path: Path) -> bool:
+    """Whether ``path`` is there; a path that cannot even be looked at (a folder of the
+    path not readable, a name too long) is not, and writing it then says why, where the
+    caller reports a failed write rather than stopping on a traceback."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def new_save_path(game: Game) -> Path:

@@ -24,7 +24,7 @@ from ascenseur.services.tournament import (
     TournamentInterrupted,
     TournamentResult,
     UnplayableTable,
-    check_config,
+    check_bots_can_play,
     interrupts_held,
     run_tournament,
 )
@@ -104,16 +104,17 @@ def tournament(
         )
     check_bots(names)
     rules = rules_or_exit(rules_name, rule, rules_file, players=count)
-    if records is not None:
-        writable_folder_or_exit("--records", records)
     workers = jobs if jobs is not None else len(os.sched_getaffinity(0))
     config = TournamentConfig(
         rules=rules, bots=names, games=games, seed=seed, jobs=workers, records=records
     )
     try:
-        check_config(config)
+        check_bots_can_play(config)
     except UnplayableTable as error:
         raise refuse(_("--bots: {name}: {reason}").format(name=error.bot, reason=error)) from None
+    if records is not None:
+        # Last, as it makes the folder: a command refused for another reason leaves none.
+        writable_folder_or_exit("--records", records)
     console = Console(stderr=True)
     # The progress bar's thread starts with Ctrl-C held back, so that Ctrl-C reaches this
     # thread (see interrupts_held).
