@@ -25,7 +25,7 @@ from ascenseur.bots.heuristics import (
 )
 from ascenseur.bots.rules_bot import ViewFacts, catch_up_bid, hand_worth
 from ascenseur.core.cards import SUIT_MASKS, cards_of, mask_of
-from ascenseur.core.engine import SUIT_OF, table_for
+from ascenseur.core.engine import SUIT_OF, Table, table_for
 from ascenseur.core.rules import SCORINGS
 
 from .helpers import play_game
@@ -287,6 +287,15 @@ def test_hands_take_about_the_tricks_they_are_rated(preset_name: str) -> None:
         assert abs(error) < 0.4, (preset_name, error)
 
 
+def table_of(preset_name: str, duplicate: bool) -> Table:
+    """The table of four players of a preset; for classique with ``duplicate``, two decks
+    whose equal cards are ranked by deck order (the strength tables differ)."""
+    rules = preset(preset_name)
+    if duplicate and preset_name == "classique":
+        rules = rules.override({"decks": 2, "duplicate_cards": "deck-order"})
+    return Game.new(rules, 4).table
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     preset_name=st.sampled_from(["prime", "enculette", "classique"]),
@@ -297,10 +306,7 @@ def test_higher_count_counts_the_cards_of_the_suit_that_beat_a_card(
     preset_name: str, duplicate: bool, data: st.DataObject
 ) -> None:
     """The per-card masks give the same count as comparing the strengths one by one."""
-    rules = preset(preset_name)
-    if duplicate and preset_name == "classique":
-        rules = rules.override({"decks": 2, "duplicate_cards": "deck-order"})
-    table = Game.new(rules, 4).table
+    table = table_of(preset_name, duplicate)
     deck = cards_of(table.deck_mask)
     card = data.draw(st.sampled_from(deck))
     pool = data.draw(st.sets(st.sampled_from(deck)))
@@ -322,10 +328,7 @@ def test_sure_tricks_are_the_unbeatable_cards_and_side_masters_only_when_no_trum
     preset_name: str, duplicate: bool, data: st.DataObject
 ) -> None:
     """The mask arithmetic of ``sure_tricks`` against its definition, card by card."""
-    rules = preset(preset_name)
-    if duplicate and preset_name == "classique":
-        rules = rules.override({"decks": 2, "duplicate_cards": "deck-order"})
-    table = Game.new(rules, 4).table
+    table = table_of(preset_name, duplicate)
     deck = cards_of(table.deck_mask)
     hand = data.draw(st.sets(st.sampled_from(deck), max_size=17))
     unknown = data.draw(st.sets(st.sampled_from(deck))) - hand
