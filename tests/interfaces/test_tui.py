@@ -224,33 +224,31 @@ def test_from_ten_cards_a_bid_of_two_digits_is_typed_digit_by_digit(tmp_path: Pa
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
+
+            async def bid_typed(index: int, *keys: str) -> int | None:
+                """Play to round ``index``'s bid of the player, type ``keys``, play on until
+                the bid is made: the bid."""
+                await play(pilot, app, session, until=lambda: len(session.game.results) == index)
+                await play(pilot, app, session, until=my_bid)
+                await pilot.press(*keys)
+                await play(pilot, app, session, until=lambda: bid_of_round(index) is not None)
+                return bid_of_round(index)
+
             await play(pilot, app, session, until=my_bid)
             await pilot.press("1")
             await pilot.pause()
             assert session.game.bids[0] < 0  # held: a bid of 1x may follow
             assert "a second digit for a bid of 10 to 12" in str(app.screen.message_text)
-            await pilot.press("2")
-            await play(pilot, app, session, until=lambda: bid_of_round(0) is not None)
-            assert bid_of_round(0) == 12
-            await play(pilot, app, session, until=lambda: len(session.game.results) == 1)
-            await play(pilot, app, session, until=my_bid)
-            await pilot.press("1", "enter")
-            await play(pilot, app, session, until=lambda: bid_of_round(1) is not None)
-            assert bid_of_round(1) == 1
+            assert await bid_typed(0, "2") == 12
+            assert await bid_typed(1, "1", "enter") == 1
             await play(pilot, app, session, until=lambda: len(session.game.results) == 2)
             await play(pilot, app, session, until=my_bid)
             await pilot.press("1", "5")
             await pilot.pause()
             assert session.game.bids[0] < 0
             assert "from 0 to 12" in str(app.screen.message_text)
-            await pilot.press("3")
-            await play(pilot, app, session, until=lambda: bid_of_round(2) is not None)
-            assert bid_of_round(2) == 3
-            await play(pilot, app, session, until=lambda: len(session.game.results) == 3)
-            await play(pilot, app, session, until=my_bid)
-            await pilot.press("1")
-            await play(pilot, app, session, until=lambda: bid_of_round(3) is not None)
-            assert bid_of_round(3) == 1  # three cards: a 1 is the bid
+            assert await bid_typed(2, "3") == 3
+            assert await bid_typed(3, "1") == 1  # three cards: a 1 is the bid at once
 
     run(scenario())
 
