@@ -185,6 +185,10 @@ def test_options_a_saved_game_keeps_are_refused_with_resume(tmp_path: Path) -> N
     )
     assert code == 2
     assert "leave out --rules, --players, --seat" in " ".join(output.split())
+    # --seat 1 is the default's value, but given, it would be dropped without a word too
+    code, output = invoke("--resume", str(saved), "--seat", "1")
+    assert code == 2
+    assert "leave out --seat" in " ".join(output.split())
 
 
 def test_an_unknown_level_is_refused() -> None:

@@ -54,15 +54,15 @@ def play(
         str | None,
         typer.Option("--names", metavar="A,B,C", help=N_("Players' names in turn order.")),
     ] = None,
-    seat: Annotated[
-        int,
+    seat_given: Annotated[
+        int | None,
         typer.Option(
             "--seat",
             min=1,
             show_default=False,  # the help says it, in the page's language
             help=N_("Your seat, counting from 1 (default 1)."),
         ),
-    ] = 1,
+    ] = None,
     levels: Annotated[
         str | None,
         typer.Option(
@@ -158,6 +158,7 @@ def play(
         return refuse_option(option, error)
 
     name_list = listed("--names", names, parse_names, _("no name given"))
+    seat = seat_given if seat_given is not None else 1
     session = None
     save_path = None
     if resume is not None:
@@ -169,7 +170,7 @@ def play(
             "--rules-file": rules_file is not None,
             "--players": players is not None,
             "--names": names is not None,
-            "--seat": seat != 1,
+            "--seat": seat_given is not None,  # (--seat 1 too: the save may seat you elsewhere)
             "--seed": seed is not None,
             "--setup": setup,
         }
