@@ -193,14 +193,6 @@ def check_config(config: TournamentConfig) -> None:
     """What would stop a tournament, found before any game: a bot that cannot play the
     table (:class:`UnplayableTable`), a records folder that cannot be made (``OSError``; it
     is made here)."""
-    check_bots_can_play(config)
-    if config.records is not None:
-        config.records.mkdir(parents=True, exist_ok=True)
-
-
-def check_bots_can_play(config: TournamentConfig) -> None:
-    """Every bot of ``config`` exists and can play its table, else :class:`UnplayableTable`
-    naming the first that cannot (checked before anything is made on disk)."""
     for name in dict.fromkeys(config.bots):
         try:
             make_bot(name, 0)  # a name that is no bot ("hrad"), named with the bots there are
@@ -211,6 +203,8 @@ def check_bots_can_play(config: TournamentConfig) -> None:
             raise UnplayableTable(
                 name, f"{name} needs the openspiel extra: pip install 'ascenseur[openspiel]'"
             ) from None
+    if config.records is not None:
+        config.records.mkdir(parents=True, exist_ok=True)
 
 
 def _ignore_interrupts() -> None:

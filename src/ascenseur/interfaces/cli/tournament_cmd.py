@@ -23,8 +23,6 @@ from ascenseur.services.tournament import (
     TournamentConfig,
     TournamentInterrupted,
     TournamentResult,
-    UnplayableTable,
-    check_bots_can_play,
     interrupts_held,
     run_tournament,
 )
@@ -37,6 +35,7 @@ from .options import (
     RulesOption,
     bot_kinds,
     check_bots,
+    check_bots_at,
     path_option,
     refuse,
     rules_or_exit,
@@ -104,14 +103,11 @@ def tournament(
         )
     check_bots(names)
     rules = rules_or_exit(rules_name, rule, rules_file, players=count)
+    check_bots_at(names, rules, count)
     workers = jobs if jobs is not None else len(os.sched_getaffinity(0))
     config = TournamentConfig(
         rules=rules, bots=names, games=games, seed=seed, jobs=workers, records=records
     )
-    try:
-        check_bots_can_play(config)
-    except UnplayableTable as error:
-        raise refuse(_("--bots: {name}: {reason}").format(name=error.bot, reason=error)) from None
     if records is not None:
         # Last, as it makes the folder: a command refused for another reason leaves none.
         writable_folder_or_exit("--records", records)
