@@ -367,25 +367,17 @@ class EndScreen(Screen[None]):
                 id="chart",
             )
             if self.history_path is not None:
-                yield Static(
-                    Text(
-                        _("Saved to the history: {path} (ascenseur replay {path})").format(
-                            path=self.history_path
-                        )
-                    ),
-                    id="saved-to",
-                    classes="note",
+                where = _("Saved to the history: {path} (ascenseur replay {path})").format(
+                    path=self.history_path
                 )
             elif self.kept_in is not None:
-                yield Static(
-                    Text(
-                        _("Not in the history: saved to {path} (ascenseur replay {path})").format(
-                            path=self.kept_in
-                        )
-                    ),
-                    id="saved-to",
-                    classes="note",
+                where = _("Not in the history: saved to {path} (ascenseur replay {path})").format(
+                    path=self.kept_in
                 )
+            else:
+                where = ""
+            if where:
+                yield Static(Text(where), id="saved-to", classes="note")
         yield Footer()
 
     def on_mount(self) -> None:
