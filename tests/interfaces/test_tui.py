@@ -50,6 +50,11 @@ def text_of(app: AscenseurApp, selector: str) -> str:
     return console.export_text().strip()
 
 
+def static_texts(app: AscenseurApp) -> list[str]:
+    """The plain text of every Static of the screen on top (a dialog's lines included)."""
+    return [w.render().plain for w in app.screen.query(Static)]  # type: ignore[union-attr]
+
+
 def seat_texts(app: AscenseurApp) -> dict[int, str]:
     screen = app.screen
     assert isinstance(screen, GameScreen)
@@ -915,10 +920,7 @@ def test_the_rules_screen_marks_the_options_changed(tmp_path: Path) -> None:
             await pilot.pause()
             await pilot.press("r")
             await pilot.pause()
-            shown = "\n".join(
-                w.render().plain  # type: ignore[union-attr]
-                for w in app.screen.query(Static)
-            )
+            shown = "\n".join(static_texts(app))
             assert "ladder = [1, 2]   (changed; the preset says up-down-double-peak)" in shown
             assert "void_rule = must-trump   (changed; the preset says free)" in shown
             assert "bid_limit = hook   (changed" not in shown
@@ -1670,10 +1672,7 @@ def test_the_rules_screen_explains_the_mark_of_a_second_copy(
             await pilot.pause()
             await pilot.press("r")
             await pilot.pause()
-            shown = "\n".join(
-                " ".join(w.render().plain.split())  # type: ignore[union-attr]
-                for w in app.screen.query(Static)
-            )
+            shown = "\n".join(" ".join(text.split()) for text in static_texts(app))
             if said is None:
                 assert "A♠'" not in shown and "Two decks" not in shown
             else:
