@@ -51,7 +51,7 @@ from .rules import (
     VoidRule,
 )
 from .scoring import round_points, winners
-from .view import require_seat, view_of
+from .view import is_seat, no_seat_message, require_seat, view_of
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -218,15 +218,10 @@ def legal_card_mask(hand: int, trick: Sequence[int], trump: int, must_trump: boo
 
 def check_seat(seat: object, players: int) -> None:
     """Refuse (:class:`IllegalActionError`, rule ``seat``) a seat an action or a session is
-    given that is none of the table's: -1 is not the last one."""
-    if type(seat) is int and 0 <= seat < players:
+    given that is none of the table's."""
+    if is_seat(seat, players):
         return  # (the checked path runs this on every action: the common case first)
-    raise IllegalActionError(
-        _("there is no seat {seat}: the seats go from 0 to {last}").format(
-            seat=seat, last=players - 1
-        ),
-        rule="seat",
-    )
+    raise IllegalActionError(no_seat_message(seat, players), rule="seat")
 
 
 def seeded(rng: random.Random | int) -> random.Random:

@@ -10,7 +10,9 @@ they show from :func:`view_of`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
+
+from ascenseur.i18n import _
 
 from .cards import Card, Suit, cards_of
 from .phase import Phase
@@ -103,13 +105,24 @@ _VOID_SETS: tuple[frozenset[Suit], ...] = tuple(
 _NO_VOIDS: frozenset[Suit] = _VOID_SETS[0]
 
 
+def is_seat(seat: object, players: int) -> TypeGuard[int]:
+    """Whether ``seat`` is one of the table's seats: an ``int`` from 0 to ``players - 1``
+    (-1 is not the last one, nor ``"1"`` or ``True`` the second)."""
+    return type(seat) is int and 0 <= seat < players
+
+
+def no_seat_message(seat: object, players: int) -> str:
+    """The one sentence every refusal of a seat says, whatever error carries it."""
+    shown = seat if type(seat) is int else repr(seat)
+    return _("there is no seat {seat}: the seats go from 0 to {last}").format(
+        seat=shown, last=players - 1
+    )
+
+
 def require_seat(seat: object, players: int) -> None:
-    """Refuse (``ValueError``) a seat asked about that is none of the table's: -1 is not
-    the last one, nor "1" the second."""
-    if type(seat) is not int or not 0 <= seat < players:
-        raise ValueError(
-            f"no seat {seat!r} in a game of {players} players (seats 0 to {players - 1})"
-        )
+    """Refuse (``ValueError``) a seat asked about that is none of the table's."""
+    if not is_seat(seat, players):
+        raise ValueError(no_seat_message(seat, players))
 
 
 def view_of(game: Game, seat: int) -> PlayerView:

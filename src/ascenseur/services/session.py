@@ -37,7 +37,7 @@ from ascenseur.core.errors import IllegalActionError, RecordError
 from ascenseur.core.events import BidMade, Event
 from ascenseur.core.record import dumps, loads, replay
 from ascenseur.core.rules import Bidding, Rules
-from ascenseur.core.view import PlayerView
+from ascenseur.core.view import PlayerView, is_seat, no_seat_message
 from ascenseur.i18n import _, ngettext, os_error_reason
 
 #: The level a computer player has unless told otherwise.
@@ -163,12 +163,8 @@ class GameSession:
             seed = new_seed()
         n = len(names)
         for seat in human_seats:
-            if type(seat) is not int or not 0 <= seat < n:
-                raise ValueError(
-                    _("there is no seat {seat}: the seats go from 0 to {last}").format(
-                        seat=seat, last=n - 1
-                    )
-                )
+            if not is_seat(seat, n):
+                raise ValueError(no_seat_message(seat, n))
         if isinstance(levels, str):
             per_seat: list[str | None] = [levels] * n
         else:
