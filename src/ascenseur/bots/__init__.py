@@ -32,8 +32,14 @@ LEVEL_SETTINGS: dict[str, str] = {
 }
 
 
+class MissingExtraError(ImportError):
+    """A bot whose optional extra is not installed; the message says how to install it."""
+
+
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by kind (``random``, ``rules``, ``search``) or level (``easy`` … ``expert``)."""
+    """A bot by kind (``random``, ``rules``, ``search``, ``ismcts``) or level (``easy`` …
+    ``expert``); a name that is none is a ``ValueError``, ``ismcts`` without its extra a
+    :class:`MissingExtraError`."""
     if name == "random":
         return RandomBot(seed)
     if name in ("rules", "medium"):
@@ -52,9 +58,16 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         expert.name = name
         return expert
     if name == "ismcts":
-        from .openspiel_bot import OpenSpielISMCTSBot  # needs the openspiel extra
+        try:
+            from .openspiel_bot import OpenSpielISMCTSBot
 
-        return OpenSpielISMCTSBot(seed)
+            return OpenSpielISMCTSBot(seed)
+        except ImportError as missing:  # OpenSpiel (or numpy) is not installed
+            raise MissingExtraError(
+                _("{name} needs the openspiel extra: pip install 'ascenseur[openspiel]'").format(
+                    name=name
+                )
+            ) from missing
     raise ValueError(
         _("{name} is not a bot; choose among {names}").format(
             name=name if str(name).strip() else repr(name),  # '' seen, not a blank
@@ -80,6 +93,7 @@ __all__ = [
     "Bot",
     "Budget",
     "Hint",
+    "MissingExtraError",
     "RandomBot",
     "RulesBot",
     "SearchBot",

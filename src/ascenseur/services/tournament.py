@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from ascenseur.bots import check_table, make_bot
+from ascenseur.bots import MissingExtraError, check_table, make_bot
 from ascenseur.core.engine import Game
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
@@ -199,10 +199,8 @@ def check_config(config: TournamentConfig) -> None:
             check_table(name, config.rules, config.players)
         except ValueError as error:
             raise UnplayableTable(name, str(error)) from None
-        except ImportError:
-            raise UnplayableTable(
-                name, f"{name} needs the openspiel extra: pip install 'ascenseur[openspiel]'"
-            ) from None
+        except MissingExtraError as missing:
+            raise UnplayableTable(name, str(missing)) from None
     if config.records is not None:
         config.records.mkdir(parents=True, exist_ok=True)
 

@@ -26,7 +26,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ascenseur.bots import check_table, make_bot
+from ascenseur.bots import MissingExtraError, check_table, make_bot
 from ascenseur.core.rules import (
     Rules,
     RulesError,
@@ -291,12 +291,8 @@ def check_bots(kinds: Sequence[str]) -> None:
             make_bot(kind, 0)
         except ValueError as error:  # not a bot: its message names the bots
             raise refuse_option("--bots", error) from None
-        except ImportError:
-            raise refuse(
-                _(
-                    "--bots: {name} needs the openspiel extra: pip install 'ascenseur[openspiel]'"
-                ).format(name=kind)
-            ) from None
+        except MissingExtraError as missing:
+            raise refuse_option("--bots", missing) from None
 
 
 def check_bots_at(kinds: Sequence[str], rules: Rules, players: int) -> None:
