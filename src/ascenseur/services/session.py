@@ -37,7 +37,7 @@ from ascenseur.core.errors import IllegalActionError, RecordError
 from ascenseur.core.events import BidMade, Event
 from ascenseur.core.record import dumps, loads, replay
 from ascenseur.core.rules import Bidding, Rules
-from ascenseur.core.view import PlayerView, is_seat, no_seat_message
+from ascenseur.core.view import PlayerView, require_seat
 from ascenseur.i18n import _, ngettext, os_error_reason
 
 #: The level a computer player has unless told otherwise.
@@ -163,8 +163,7 @@ class GameSession:
             seed = new_seed()
         n = len(names)
         for seat in human_seats:
-            if not is_seat(seat, n):
-                raise ValueError(no_seat_message(seat, n))
+            require_seat(seat, n)
         if isinstance(levels, str):
             per_seat: list[str | None] = [levels] * n
         else:

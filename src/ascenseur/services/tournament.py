@@ -197,10 +197,8 @@ def check_config(config: TournamentConfig) -> None:
         try:
             make_bot(name, 0)  # a name that is no bot ("hrad"), named with the bots there are
             check_table(name, config.rules, config.players)
-        except ValueError as error:
+        except (ValueError, MissingExtraError) as error:
             raise UnplayableTable(name, str(error)) from None
-        except MissingExtraError as missing:
-            raise UnplayableTable(name, str(missing)) from None
     if config.records is not None:
         config.records.mkdir(parents=True, exist_ok=True)
 

@@ -289,10 +289,8 @@ def check_bots(kinds: Sequence[str]) -> None:
     for kind in dict.fromkeys(kinds):
         try:
             make_bot(kind, 0)
-        except ValueError as error:  # not a bot: its message names the bots
+        except (ValueError, MissingExtraError) as error:  # not a bot, or its extra missing
             raise refuse_option("--bots", error) from None
-        except MissingExtraError as missing:
-            raise refuse_option("--bots", missing) from None
 
 
 def check_bots_at(kinds: Sequence[str], rules: Rules, players: int) -> None:
