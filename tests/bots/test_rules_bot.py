@@ -18,6 +18,7 @@ from ascenseur.bots.heuristics import (
     choose_bid,
     choose_card,
     higher_count,
+    power,
     preferred_bid,
     sure_tricks,
     trick_chances,
@@ -346,6 +347,59 @@ def test_sure_tricks_are_the_unbeatable_cards_and_side_masters_only_when_no_trum
     )
     got = sure_tricks(mask_of(hand), trump, trump_mask, table.strength, mask_of(unknown))
     assert got == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    preset_name=st.sampled_from(["prime", "enculette", "classique"]),
+    duplicate=st.booleans(),
+    data=st.data(),
+)
+def test_a_trick_is_won_with_the_cheapest_card_no_unseen_card_plays_above(
+    preset_name: str, duplicate: bool, data: st.DataObject
+) -> None:
+    """Needing a trick, not last to play, with a card that may win: the card is the cheapest
+    winner that no card still out plays above (by its power in this trick), if any."""
+    table = table_of(preset_name, duplicate)
+    deck = cards_of(table.deck_mask)
+    players = data.draw(st.integers(3, 5))
+    dealt = data.draw(st.lists(st.sampled_from(deck), min_size=4, max_size=20, unique=True))
+    trick = dealt[: data.draw(st.integers(1, min(players - 2, len(dealt) - 3)))]
+    hand = dealt[len(trick) :]
+    led = SUIT_OF[trick[0]]
+    follow = [c for c in hand if SUIT_OF[c] == led]
+    legal = follow or hand
+    unknown = data.draw(st.sets(st.sampled_from(deck))) - set(dealt)
+    trump = -1 if preset_name == "enculette" else data.draw(st.sampled_from([-1, 0, 1, 2, 3]))
+    strength = table.strength
+    best = max(power(c, led, trump, strength) for c in trick)
+    winners = sorted((power(c, led, trump, strength), c) for c in legal)
+    winners = [(p, c) for p, c in winners if p > best]
+    need = data.draw(st.integers(1, len(hand) - 1))
+    if (
+        not winners
+        or sure_tricks(
+            mask_of(hand), trump, SUIT_MASKS[trump] if trump >= 0 else 0, strength, mask_of(unknown)
+        )
+        >= need
+    ):
+        return  # another branch of the policy decides
+    card, why = choose_card(
+        mask_of(hand),
+        mask_of(legal),
+        trick,
+        players,
+        trump,
+        strength,
+        need,
+        mask_of(unknown),
+    )
+    top_out = max((power(x, led, trump, strength) for x in unknown), default=-1)
+    safe = [c for p, c in winners if top_out <= p]
+    if safe:
+        assert (card, why) == (safe[0], Why.WIN_CHEAPLY)
+    else:
+        assert why is not Why.WIN_CHEAPLY and card in [c for _p, c in winners]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])

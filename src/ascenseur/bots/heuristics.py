@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import IntEnum
 from functools import lru_cache
+from itertools import pairwise
 
-from ascenseur.core.cards import CARDS, SUIT_MASKS, Card, cards_of
+from ascenseur.core.cards import CARDS, COPY_OFFSET, SUIT_MASKS, Card, cards_of
 from ascenseur.core.engine import SUIT_OF, trick_winner
 from ascenseur.core.rules import Scoring
 
@@ -56,6 +57,20 @@ def power(card: int, led: int, trump: int, strength: Sequence[int]) -> int:
 #: For each strength table met, by identity: the table and, per card, the mask of the cards
 #: of its suit that beat it (the engine has two tables, so this stays tiny).
 _BEATERS: dict[int, tuple[Sequence[int], tuple[int, ...]]] = {}
+#: The same for the masks of the cards of its suit that do not lose to it (``None`` for a
+#: table under which a higher bit may be a weaker card of its copy of the suit).
+_NOT_BELOW: dict[int, tuple[Sequence[int], tuple[int, ...] | None]] = {}
+#: Per suit: its mask (both copies), and the cards of its first and of its second copy.
+_SUIT_COPIES: tuple[tuple[int, int, int], ...] = tuple(
+    (
+        mask,
+        mask & ((1 << COPY_OFFSET) - 1),
+        mask & ~((1 << COPY_OFFSET) - 1),
+    )
+    for mask in SUIT_MASKS
+)
+#: From this many cards on, :func:`_masters` goes suit by suit instead of card by card.
+_MASTERS_BY_SUIT_FROM = 6
 
 
 def _beaters(strength: Sequence[int]) -> tuple[int, ...]:
@@ -64,20 +79,46 @@ def _beaters(strength: Sequence[int]) -> tuple[int, ...]:
     known = _BEATERS.get(id(strength))
     if known is not None and known[0] is strength:
         return known[1]
-    masks = []
-    for card, own in enumerate(strength):
-        mask = 0
-        rest = SUIT_MASKS[SUIT_OF[card]] if card < len(SUIT_OF) else 0
-        while rest:
-            low = rest & -rest
-            other = low.bit_length() - 1
-            if other < len(strength) and strength[other] > own:
-                mask |= low
-            rest ^= low
-        masks.append(mask)
-    table = tuple(masks)
+    table = tuple(
+        _suit_cards(card, strength, lambda other, own: other > own) for card in range(len(strength))
+    )
     _BEATERS[id(strength)] = (strength, table)
     return table
+
+
+def _not_below(strength: Sequence[int]) -> tuple[int, ...] | None:
+    """Per card, the cards of its suit at least as strong under ``strength`` (the masters of
+    a suit, when this card is the strongest still out), or ``None`` when, within one copy of
+    a suit, a higher bit is not always a stronger card (the highest bit out would then not
+    be the strongest)."""
+    known = _NOT_BELOW.get(id(strength))
+    if known is not None and known[0] is strength:
+        return known[1]
+    table: tuple[int, ...] | None = tuple(
+        _suit_cards(card, strength, lambda other, own: other >= own)
+        for card in range(len(strength))
+    )
+    for _suit, first, second in _SUIT_COPIES:
+        for copy in (first, second):
+            bits = [b for b in range(len(strength)) if copy >> b & 1]
+            if any(strength[a] >= strength[b] for a, b in pairwise(bits)):
+                table = None
+    _NOT_BELOW[id(strength)] = (strength, table)
+    return table
+
+
+def _suit_cards(card: int, strength: Sequence[int], keep: Callable[[int, int], bool]) -> int:
+    """The mask of the cards of ``card``'s suit whose strength ``keep``s against its own."""
+    mask = 0
+    own = strength[card]
+    rest = SUIT_MASKS[SUIT_OF[card]] if card < len(SUIT_OF) else 0
+    while rest:
+        low = rest & -rest
+        other = low.bit_length() - 1
+        if other < len(strength) and keep(strength[other], own):
+            mask |= low
+        rest ^= low
+    return mask
 
 
 def higher_count(card: int, pool: int, strength: Sequence[int]) -> int:
@@ -113,26 +154,34 @@ def card_chances(
             if s != trump and (hand & SUIT_MASKS[s]).bit_count() <= 1 and size >= 3:
                 short_side = True
     out = []
+    beaters = _beaters(strength)
     for card in cards_of(hand):
         suit = SUIT_OF[card]
-        higher = higher_count(card, unknown, strength)
+        higher = (unknown & beaters[card]).bit_count()
         p_top = (1.0 - q) ** higher
         if suit == trump:
             ruff = 0.3 if short_side else 0.1
             p = p_top + (1.0 - p_top) * ruff
         elif trump >= 0:
             # The card is played on the i-th round of its suit (our higher cards go first).
-            order = 1 + higher_count(card, hand, strength)
+            order = 1 + (hand & beaters[card]).bit_count()
             in_suit = (unknown & SUIT_MASKS[suit]).bit_count()
-            expected = in_suit * size / n_unknown
-            p_short = sum(
-                math.exp(-expected) * expected**j / math.factorial(j) for j in range(order)
-            )
+            p_short = _short_chance(in_suit, size, n_unknown, order)
             p = p_top * (1.0 - p_short * p_has_trump) ** opponents
         else:
             p = p_top
         out.append((card, p))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _short_chance(in_suit: int, size: int, n_unknown: int, order: int) -> float:
+    """The chance (Poisson) that an opponent holds fewer than ``order`` cards of a suit of
+    which ``in_suit`` of the ``n_unknown`` unseen cards are, in a hand of ``size``: short
+    enough to trump the ``order``-th round of it. Cached: the worlds of a decision ask it
+    again and again."""
+    expected = in_suit * size / n_unknown
+    return sum(math.exp(-expected) * expected**j / math.factorial(j) for j in range(order))
 
 
 def blind_chance(
@@ -328,10 +377,26 @@ def choose_card(
     return _lead(hand, legal, trump, trump_mask, strength, need, left, unknown)
 
 
-def _masters(cards: int, unknown: int, beaters: Sequence[int]) -> int:
+def _masters(cards: int, unknown: int, strength: Sequence[int]) -> int:
     """The cards of ``cards`` that no card of ``unknown`` beats in their suit, as a mask
-    (the playouts' innermost question: one mask test per card, no list)."""
+    (the playouts' innermost question: one mask test per card, no list; for many cards, per
+    suit: those at least as strong as the strongest card of each copy of the suit still
+    out, the highest bit of that copy)."""
     masters = 0
+    not_below = _not_below(strength) if cards.bit_count() >= _MASTERS_BY_SUIT_FROM else None
+    if not_below is not None:
+        for suit, first, second in _SUIT_COPIES:
+            mine = cards & suit
+            if mine:
+                out = unknown & first
+                if out:
+                    mine &= not_below[out.bit_length() - 1]
+                out = unknown & second
+                if out:
+                    mine &= not_below[out.bit_length() - 1]
+                masters |= mine
+        return masters
+    beaters = _beaters(strength)
     rest = cards
     while rest:
         low = rest & -rest
@@ -348,7 +413,7 @@ def sure_tricks(
     may hold a trump, the masters of their suits."""
     if trump >= 0 and unknown & trump_mask:
         hand &= trump_mask  # a side master may still be trumped
-    return _masters(hand, unknown, _beaters(strength)).bit_count()
+    return _masters(hand, unknown, strength).bit_count()
 
 
 def _follow(
@@ -397,10 +462,12 @@ def _follow(
                 return winners[0][1], Why.WIN_CHEAPLY
             if need >= left:
                 return winners[-1][1], Why.TAKE_ALL
-            threats = unknown & (SUIT_MASKS[led] | trump_mask)
-            threat = max((power(x, led, trump, strength) for x in cards_of(threats)), default=-1)
-            for p, c in winners:
-                if threat <= p:  # no card still out plays above it
+            # The cheapest winner no card still out plays above: none of its suit is
+            # stronger, and for a card of the suit led, no trump is out.
+            beaters = _beaters(strength)
+            trumps_out = unknown & trump_mask if led != trump else 0
+            for _p, c in winners:
+                if not unknown & beaters[c] and (SUIT_OF[c] == trump or not trumps_out):
                     return c, Why.WIN_CHEAPLY
             if SUIT_OF[winners[0][1]] == trump and led != trump:
                 return winners[0][1], Why.RUFF
@@ -455,7 +522,7 @@ def _lead(
     unknown: int,
 ) -> tuple[Card, Why]:
     if need > 0:
-        masters = _masters(legal, unknown, _beaters(strength))
+        masters = _masters(legal, unknown, strength)
         trump_masters = masters & trump_mask
         side_masters = masters & ~trump_mask
         trumps_out = bool(unknown & trump_mask)
