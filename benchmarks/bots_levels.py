@@ -8,7 +8,9 @@ so that a run takes minutes).
 Speed: decision times of each level on one core (``--jobs 1``): median, 99th percentile and
 maximum over every decision of whole games (by default prime, four players, the full ladder
 up to ``--speed-cards`` cards; ``--speed-rules``, ``--speed-players`` and ``--speed-cards 0``
-for the largest hands a preset deals, e.g. 17 cards at three players).
+for the largest hands a preset deals, e.g. 17 cards at three players; ``--speed-rule
+decks=2`` and other options as ``ascenseur play --rule`` takes them, e.g. 34 cards at three
+players with two decks).
 
     uv run python benchmarks/bots_levels.py --games 24 --max-cards 6
 """
@@ -20,11 +22,12 @@ import json
 import math
 import random
 import statistics
-import time
 from typing import Any
 
-from ascenseur import Game, Phase, preset
+from ascenseur import Game, preset
 from ascenseur.bots import make_bot
+from ascenseur.interfaces.cli.options import build_rules
+from ascenseur.services.autoplay import play_with_bots
 from ascenseur.services.tournament import TournamentConfig, run_tournament
 
 PRESETS = ("classique", "prime", "ascensor", "enculette")
@@ -72,26 +75,24 @@ def strength(
 
 
 def speed(
-    levels: list[str], cards: int, games: int, rules_name: str = "prime", players: int = 4
+    levels: list[str],
+    cards: int,
+    games: int,
+    rules_name: str = "prime",
+    players: int = 4,
+    rule_texts: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    rules = preset(rules_name).override({"max_cards": cards} if cards else {})
+    rules = build_rules(rules_name, rule_texts, players=players)
+    if cards:
+        rules = rules.override({"max_cards": cards})
     out: dict[str, Any] = {}
     for level in levels:
         times: list[float] = []
         for g in range(games):
-            rng = random.Random(g)
             game = Game.new(rules, players, first_dealer=g % players)
             bots = [make_bot(level, 10 * g + s) for s in range(players)]
-            while not game.is_over:
-                if game.phase is Phase.DEAL:
-                    game.deal(rng)
-                    continue
-                seat = game.turn
-                view = game.view(seat)
-                start = time.perf_counter()
-                action = bots[seat].choose(view)
-                times.append(time.perf_counter() - start)
-                game.act(action, seat)
+            deals = random.Random(g)  # one generator deals every round, as the game's seed
+            play_with_bots(game, bots, lambda _game, d=deals: d, lambda _s, t, k=times: k.append(t))
         times.sort()
         p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
         out[level] = {
@@ -121,6 +122,13 @@ def main() -> None:
     )
     parser.add_argument("--speed-rules", default="prime", choices=PRESETS)
     parser.add_argument("--speed-players", type=int, default=4)
+    parser.add_argument(
+        "--speed-rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an option of the speed game's rules, as `ascenseur play --rule` (repeatable)",
+    )
     parser.add_argument("--speed-levels", default="easy,medium,hard,expert")
     parser.add_argument("--speed-games", type=int, default=1)
     parser.add_argument("--skip-strength", action="store_true")
@@ -136,8 +144,10 @@ def main() -> None:
         report["strength"] = strength(args.games, args.max_cards, args.jobs, args.seed, presets)
     if not args.skip_speed:
         most = f"up to {args.speed_cards} cards" if args.speed_cards else "the full ladder"
+        options = "".join(f", {text}" for text in args.speed_rule)
         print(
-            f"decision times, {args.speed_rules}, {args.speed_players} players, {most}, one core:"
+            f"decision times, {args.speed_rules}{options}, {args.speed_players} players, {most},"
+            " one core:"
         )
         report["speed"] = speed(
             args.speed_levels.split(","),
@@ -145,6 +155,7 @@ def main() -> None:
             args.speed_games,
             args.speed_rules,
             args.speed_players,
+            tuple(args.speed_rule),
         )
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:

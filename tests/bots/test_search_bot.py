@@ -334,3 +334,38 @@ def test_the_exact_endgame_memo_gives_the_same_values() -> None:
         assert solve_exact(game.copy(), memo) == plain
         assert solve_exact(game.copy(), memo) == plain  # the second time from the memo
     assert memo
+
+
+def test_past_a_long_hand_the_tree_spends_proportionally_fewer_plays_and_worlds() -> None:
+    """A card play costs more with more cards in the hands: past ``long_hand`` cards the tree
+    gets the plays and the worlds of its budget in proportion (so that a decision costs about
+    what it does at that size); up to it, the budget is untouched."""
+    rules = preset("prime").override({"decks": 2, "ladder": [26]})
+    game = Game.new(rules, 3, first_dealer=0)
+    game.deal(random.Random(5))
+    view = game.view(game.turn)
+    plays = 3 * 26 + 3  # the card plays of one playout from the bids
+    whole = SearchBot(1, iterations=1_500, max_plays=20_000)
+    whole.tree = True
+    whole.choose(view)
+    assert whole.last_iterations == 20_000 // plays
+    halved = SearchBot(1, iterations=1_500, max_plays=20_000)
+    halved.tree = True
+    halved.long_hand = 13
+    halved.choose(view)
+    assert halved.last_iterations == 10_000 // plays  # 13 / 26 of the plays
+    assert halved.last_worlds <= 128 < whole.last_worlds  # from a pool of 256 · 13 / 26
+    # The expert level is such a tree: at 26 cards it spends half its 40,000 plays.
+    expert = make_bot("expert", 1)
+    expert.choose(view)
+    assert isinstance(expert, SearchBot) and expert.last_iterations == 20_000 // plays
+    # Up to the long hand, nothing changes.
+    after = _after_the_bids(3, 13, 4)
+    short = after.view(after.turn)
+    decisions = []
+    for long_hand in (None, 13):
+        bot = SearchBot(2, iterations=200, max_plays=5_000)
+        bot.tree = True
+        bot.long_hand = long_hand
+        decisions.append((bot.choose(short), bot.last_iterations, bot.last_visits))
+    assert decisions[0] == decisions[1]

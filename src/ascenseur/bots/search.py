@@ -382,12 +382,14 @@ def policy_action(game: Game, worth: dict[int, tuple[float, int]] | None = None)
 
 class _Spend(NamedTuple):
     """What one decision may spend, for either evaluation: playouts, simulated card plays
-    (``None``: no cap) and a deadline, with the work of one playout in card plays."""
+    (``None``: no cap) and a deadline, with the work of one playout in card plays, and the
+    most worlds the tree draws."""
 
     iterations: int
     max_plays: int | None
     plays: int
     deadline: float | None
+    worlds: int
 
 
 class SearchBot:
@@ -435,6 +437,10 @@ class SearchBot:
         self.tree_opponents = 0
         self.uct_c = 0.5
         self.world_pool = 256
+        #: Hands longer than this get proportionally fewer simulated plays and worlds: a card
+        #: play costs more with more cards in the hands, so a decision then costs about what
+        #: it does at this size (``None``: the budget whatever the hand).
+        self.long_hand: int | None = None
         self.last_alive: list[int] = []
         self.last_samples: tuple[dict[int, list[float]], list[float]] = ({}, [])
         self.last_values: dict[int, float] = {}
@@ -472,7 +478,13 @@ class SearchBot:
         deadline = time.perf_counter() + seconds if seconds is not None else None
         # The work of one playout, in card plays (bounds long hands).
         plays = view.players * max(1, view.hand_size - len(view.tricks)) + view.players
-        spend = _Spend(iterations, max_plays, plays, deadline)
+        worlds = self.world_pool
+        if self.long_hand is not None and view.hand_size > self.long_hand:
+            share = self.long_hand / view.hand_size
+            worlds = max(4, int(worlds * share))
+            if max_plays is not None:
+                max_plays = int(max_plays * share)
+        spend = _Spend(iterations, max_plays, plays, deadline, worlds)
         values = (self._tree_search if self.tree else self._evaluate)(view, legal, spend)
         self.last_values = values
         best = max(self.last_alive, key=lambda a: (values[a], -legal.index(a)))
@@ -514,7 +526,7 @@ class SearchBot:
         budget is spent by rounds: a candidate clearly behind the best (its paired
         difference beyond ``self.prune_z`` standard errors) stops being simulated, and the
         worlds it would have used go to the close ones."""
-        iterations, max_plays, plays, deadline = spend
+        iterations, max_plays, plays, deadline, _pool = spend
         valuer = Valuer(view, self.rivalry)
         alive = list(legal)
         samples: dict[int, list[float]] = {a: [] for a in legal}
@@ -586,7 +598,7 @@ class SearchBot:
         valued by how we would go on, not by the policy's continuation. With
         ``playout_noise``, the others play a random card that often, in the tree and in the
         playouts (an experiment: a search that does not trust our model of them)."""
-        iterations, max_plays, plays, deadline = spend
+        iterations, max_plays, plays, deadline, worlds = spend
         valuer = Valuer(view, self.rivalry)
         me = view.seat
         rng = self.rng
@@ -597,7 +609,7 @@ class SearchBot:
         worths: list[dict[int, tuple[float, int]]] = []
         cumulative: list[float] = []
         total = 0.0
-        for _world in range(max(4, min(self.world_pool, budget // 2))):
+        for _world in range(max(4, min(worlds, budget // 2))):
             world, weight, worth = self._worlds(view)
             pool.append(world)
             worths.append(worth)
