@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 
 import pytest
 
 from ascenseur import Card, Game, Phase, RoundResult, preset
-from ascenseur.core.cards import COPY_OFFSET
+from ascenseur.core.cards import COPY_OFFSET, cards_of
 from ascenseur.core.engine import _STRENGTH_DECK_ORDER, _STRENGTH_FIRST_WINS, trick_winner
 from ascenseur.core.rules import Rules
 
@@ -106,6 +107,59 @@ def test_playouts_from_the_middle_of_a_round_replay_too(
         replay_checked(before_deal, result)
         assert before_deal.results[-1] == result
         assert before_deal.totals == game.totals
+
+
+def random_chooser(
+    seed: int, offered: list[tuple[int, int, int, tuple[int, ...]]]
+) -> Callable[[int, int, int, list[Card]], int]:
+    """A chooser for ``guided_playout`` that picks at random from ``seed`` and notes what it
+    was offered."""
+    picks = random.Random(seed)
+
+    def choose(seat: int, hand: int, legal: int, trick: list[Card]) -> int:
+        offered.append((seat, hand, legal, tuple(trick)))
+        options = cards_of(legal)
+        return options[picks.randrange(len(options))]
+
+    return choose
+
+
+@pytest.mark.parametrize(("label", "rules", "players"), RULE_SETS, ids=[r[0] for r in RULE_SETS])
+def test_guided_playouts_end_the_round_as_push_would(
+    label: str, rules: Rules, players: int
+) -> None:
+    """``Game.guided_playout`` (the loop of the search's policy playouts) offers each player
+    its hand and the legal cards :meth:`Game.legal_mask` gives, and ends the round as
+    :meth:`Game.push` would with the same choices, from the first card or mid-round."""
+    for seed in range(10):
+        rng = random.Random(seed)
+        game = Game.new(rules, players, first_dealer=seed % players)
+        while game.phase is not Phase.OVER:
+            game.deal(rng)
+            while game.phase is Phase.BID:
+                bids = game.legal_bids()
+                game.push(bids[rng.randrange(len(bids))])
+            for _ in range(rng.randrange(game.hand_size * players)):
+                cards = cards_of(game.legal_mask())
+                game.push(cards[rng.randrange(len(cards))])
+            guided, pushed = game.copy(), game.copy()
+            offered: list[tuple[int, int, int, tuple[int, ...]]] = []
+            guided.guided_playout(random_chooser(seed, offered))
+            expected = []
+            picks = random.Random(seed)
+            while pushed.phase is Phase.PLAY:
+                seat, legal = pushed.turn, pushed.legal_mask()
+                expected.append((seat, pushed.hands[seat], legal, tuple(pushed.trick)))
+                options = cards_of(legal)
+                pushed.push(options[picks.randrange(len(options))])
+            assert offered == expected
+            assert guided.results == pushed.results
+            assert (guided.phase, guided.totals, guided.dealer) == (
+                pushed.phase,
+                pushed.totals,
+                pushed.dealer,
+            )
+            game = pushed
 
 
 def fingerprint(rules: Rules, players: int, seeds: range) -> str:

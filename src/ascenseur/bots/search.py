@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ascenseur.core.cards import cards_of
+from ascenseur.core.cards import Card, cards_of
 from ascenseur.core.engine import Game, Phase, legal_card_mask
 from ascenseur.core.sampler import sample_game
 from ascenseur.core.view import PlayerView
@@ -197,24 +197,23 @@ def policy_playout(
     n = t.players
     strength = t.strength
     trump = game.trump_suit
-    hands = game.hands
-    # Cards nobody has seen: in the hands or in the stock (not played, not turned up).
-    stock = unplayed_cards(game)
     bids = game.bids
     won = game.won
     scoring = game.rules.scoring
-    while game.phase is Phase.PLAY:
-        seat = game.turn
-        hand = hands[seat]
-        legal = game.legal_mask()
-        if noise and rng is not None and seat != steady and rng.random() < noise:
+    noisy = rng if noise and rng is not None else None
+    # Cards nobody has seen: in the hands or in the stock (not played, not turned up).
+    stock = unplayed_cards(game)
+
+    def choose(seat: int, hand: int, legal: int, trick: list[Card]) -> int:
+        nonlocal stock
+        if noisy is not None and seat != steady and noisy.random() < noise:
             options = cards_of(legal)
-            card = options[rng.randrange(len(options))]
+            card: int = options[noisy.randrange(len(options))]
         else:
             card, _why = choose_card(
                 hand,
                 legal,
-                game.trick,
+                trick,
                 n,
                 trump,
                 strength,
@@ -222,9 +221,9 @@ def policy_playout(
                 stock & ~hand,
             )
         stock &= ~(1 << card)
-        game.push(card)
-        hands = game.hands
-        won = game.won
+        return card
+
+    game.guided_playout(choose)
 
 
 def solve_exact(

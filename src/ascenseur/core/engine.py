@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import random
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import floor as _floor
@@ -842,6 +842,65 @@ class Game:
             trick = []
         self.leader = self.turn = leader
         self.trick = []
+        self._finish_round(None, full=True)
+
+    def guided_playout(self, choose: Callable[[int, int, int, list[Card]], int]) -> None:
+        """Finish the round's play, each card chosen by ``choose(seat, hand, legal, trick)``
+        (the player's hand and legal cards as bitmasks, the trick so far) and trusted to be
+        legal: the loop of the search's policy playouts, as :meth:`push` would play it card
+        by card but kept in local variables, without the voids (the round ends here, and the
+        next deal clears them). Only in the play: the bids are made already."""
+        if self.phase is not Phase.PLAY:
+            return
+        t = self.table
+        n = t.players
+        trump = self.trump_suit
+        trump_suit_mask = SUIT_MASKS[trump] if trump >= 0 else 0
+        trump_mask = trump_suit_mask if t.must_trump else 0
+        one_deck = t.deck_mask >> COPY_OFFSET == 0
+        strength = t.strength
+        suit_masks = SUIT_MASKS
+        suit_of = SUIT_OF
+        cards = CARDS
+        card_at_length = _CARD_AT_LENGTH
+        new_trick = _new_tuple
+        hands = self.hands
+        won = self.won
+        tricks = self.tricks
+        trick = self.trick
+        leader = self.leader
+        seat = self.turn
+        remaining = self.hand_size - len(tricks)
+        led_mask = suit_masks[suit_of[trick[0]]] if trick else 0
+        while True:
+            hand = hands[seat]
+            legal = (hand & led_mask or hand & trump_mask or hand) if trick else hand
+            card = cards[choose(seat, hand, legal, trick)]
+            hands[seat] = hand ^ (1 << card)
+            if not trick:
+                led_mask = suit_masks[suit_of[card]]
+            trick.append(card)
+            if len(trick) < n:
+                seat = seat + 1 if seat + 1 < n else 0
+                continue
+            if one_deck:
+                bits = 0
+                for played in trick:
+                    bits |= 1 << played
+                best = bits & trump_suit_mask or bits & led_mask
+                winner = leader + trick.index(card_at_length[best.bit_length()])
+            else:
+                winner = leader + trick_winner(trick, trump, strength)
+            if winner >= n:
+                winner -= n
+            won[winner] += 1
+            tricks.append(new_trick(Trick, (leader, tuple(trick), winner)))
+            leader = seat = winner
+            remaining -= 1
+            trick = self.trick = []
+            if not remaining:
+                break
+        self.leader = self.turn = leader
         self._finish_round(None, full=True)
 
     def apply(self, action: int) -> list[Event]:
