@@ -355,10 +355,12 @@ def test_past_a_long_hand_the_tree_spends_proportionally_fewer_plays_and_worlds(
     halved.choose(view)
     assert halved.last_iterations == 10_000 // plays  # 13 / 26 of the plays
     assert halved.last_worlds <= 128 < whole.last_worlds  # from a pool of 256 · 13 / 26
-    # The expert level is such a tree: at 26 cards it spends half its 40,000 plays.
+    # The expert level is such a tree past 17 cards, the longest hand one deck deals: at 26
+    # cards it spends 17 / 26 of its 40,000 plays.
     expert = make_bot("expert", 1)
     expert.choose(view)
-    assert isinstance(expert, SearchBot) and expert.last_iterations == 20_000 // plays
+    assert isinstance(expert, SearchBot)
+    assert expert.last_iterations == 40_000 * 17 // 26 // plays
     # Up to the long hand, nothing changes.
     after = _after_the_bids(3, 13, 4)
     short = after.view(after.turn)

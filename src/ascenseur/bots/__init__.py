@@ -55,7 +55,7 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     if name == "expert":
         expert = SearchBot(seed, iterations=1_500, max_plays=40_000, exact_leaves=250)
         expert.tree = True
-        expert.long_hand = 13
+        expert.long_hand = 17
         expert.name = name
         return expert
     if name == "ismcts":
