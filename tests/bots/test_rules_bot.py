@@ -377,13 +377,14 @@ def test_a_trick_is_won_with_the_cheapest_card_no_unseen_card_plays_above(
     winners = [(p, c) for p, c in winners if p > best]
     need = data.draw(st.integers(1, len(hand) - 1))
     if (
-        not winners
+        len(legal) == 1
+        or not winners
         or sure_tricks(
             mask_of(hand), trump, SUIT_MASKS[trump] if trump >= 0 else 0, strength, mask_of(unknown)
         )
         >= need
     ):
-        return  # another branch of the policy decides
+        return  # another branch decides: a single card, no winner, or enough sure tricks
     card, why = choose_card(
         mask_of(hand),
         mask_of(legal),
