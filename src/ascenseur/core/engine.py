@@ -776,11 +776,7 @@ class Game:
             self.turn = self.leader = (self.dealer + 1) % n
         elif self.phase is not Phase.PLAY:
             return
-        trump = self.trump_suit
-        trump_suit_mask = SUIT_MASKS[trump] if trump >= 0 else 0
-        trump_mask = trump_suit_mask if t.must_trump else 0
-        one_deck = t.deck_mask >> COPY_OFFSET == 0
-        strength = t.strength
+        trump, trump_suit_mask, trump_mask, one_deck, strength = self._play_constants()
         suit_masks = SUIT_MASKS
         suit_of = SUIT_OF
         card_at_length = _CARD_AT_LENGTH
@@ -844,6 +840,17 @@ class Game:
         self.trick = []
         self._finish_round(None, full=True)
 
+    def _play_constants(self) -> tuple[int, int, int, bool, Sequence[int]]:
+        """What the fast playouts read once per round: the trump suit (-1: none), its mask,
+        the mask a player out of the suit led must play from (the trumps under must-trump,
+        else none), whether the deck is a single one (the trick then goes to the highest bit
+        of the trumps, else of the suit led), and the cards' strength."""
+        t = self.table
+        trump = self.trump_suit
+        trump_suit_mask = SUIT_MASKS[trump] if trump >= 0 else 0
+        trump_mask = trump_suit_mask if t.must_trump else 0
+        return trump, trump_suit_mask, trump_mask, t.deck_mask >> COPY_OFFSET == 0, t.strength
+
     def guided_playout(self, choose: Callable[[int, int, int, list[Card]], int]) -> None:
         """Finish the round's play, each card chosen by ``choose(seat, hand, legal, trick)``
         (the player's hand and legal cards as bitmasks, the trick so far) and trusted to be
@@ -852,13 +859,8 @@ class Game:
         next deal clears them). Only in the play: the bids are made already."""
         if self.phase is not Phase.PLAY:
             return
-        t = self.table
-        n = t.players
-        trump = self.trump_suit
-        trump_suit_mask = SUIT_MASKS[trump] if trump >= 0 else 0
-        trump_mask = trump_suit_mask if t.must_trump else 0
-        one_deck = t.deck_mask >> COPY_OFFSET == 0
-        strength = t.strength
+        n = self.table.players
+        trump, trump_suit_mask, trump_mask, one_deck, strength = self._play_constants()
         suit_masks = SUIT_MASKS
         suit_of = SUIT_OF
         cards = CARDS
