@@ -465,7 +465,7 @@ def _follow(
             # The cheapest winner no card still out plays above: none of its suit is
             # stronger, and for a card of the suit led, no trump is out.
             beaters = _beaters(strength)
-            trumps_out = unknown & trump_mask if led != trump else 0
+            trumps_out = unknown & trump_mask
             for _p, c in winners:
                 if not unknown & beaters[c] and (SUIT_OF[c] == trump or not trumps_out):
                     return c, Why.WIN_CHEAPLY
