@@ -759,7 +759,8 @@ def test_record_refusal_full_round_with_won_but_no_trick_played() -> None:
     with pytest.raises(RecordError) as caught:
         replay(record)
     assert str(caught.value) == (
-        "round 1: won gives 2 for Jeanne, but the tricks played give Jeanne 0 tricks"
+        "round 1: won gives 2 for Jeanne, but this round has hands and no tricks: give its "
+        "tricks, or only dealer, bids and won for a score sheet"
     )
 
 
@@ -772,7 +773,20 @@ def test_record_refusal_won_given_without_bids_in_a_full_round() -> None:
     with pytest.raises(RecordError) as caught:
         replay(record)
     assert str(caught.value) == (
-        "round 1: won gives 2 for Jeanne, but the tricks played give Jeanne 0 tricks"
+        "round 1: won gives 2 for Jeanne, but this round has hands and no tricks: give its "
+        "tricks, or only dealer, bids and won for a score sheet"
+    )
+
+
+def test_a_round_with_hands_and_won_but_no_tricks_is_not_the_last_either() -> None:
+    """Before the game goes on, such a round is refused for what it lacks, its tricks."""
+    record = example()
+    del record["rounds"][0]["tricks"]
+    record["rounds"][0]["won"] = [2, 0, 0, 0]
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value).startswith(
+        "round 1: won gives 2 for Jeanne, but this round has hands and no tricks"
     )
 
 

@@ -503,7 +503,7 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
     if bids is None:
         if data.get("tricks"):
             raise RecordError(_("{where}: tricks are given but no bids").format(where=where))
-        _check_won_so_far(game, data.get("won"), [0] * game.players, where)
+        _check_won_so_far(game, data.get("won"), [0] * game.players, where, no_tricks=True)
         return
     complete = _replay_bids(game, bids, where)
     tricks = data.get("tricks")
@@ -540,16 +540,27 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
                 ) from None
     finished = game.phase in (Phase.DEAL, Phase.OVER)
     played = game.results[-1].won if finished else game.won
-    _check_won_so_far(game, data.get("won"), played, where)
+    _check_won_so_far(game, data.get("won"), played, where, no_tricks=not tricks)
 
 
-def _check_won_so_far(game: Game, won: Any, played: Sequence[int], where: str) -> None:
+def _check_won_so_far(
+    game: Game, won: Any, played: Sequence[int], where: str, *, no_tricks: bool
+) -> None:
     """A full round may say what each player won, as the score sheet does (so far, in a
-    round in progress; null as if it said nothing); it must be what the tricks give."""
+    round in progress; null as if it said nothing); it must be what the tricks give. A
+    round with hands and won but no tricks reads like a score sheet that kept the cards:
+    the refusal says what to write instead."""
     if won is None:
         return
     _check_won_counts(game, won, where)
     for seat, (said, taken) in enumerate(zip(won, played, strict=True)):
+        if said != taken and no_tricks:
+            raise RecordError(
+                _(
+                    "{where}: won gives {said} for {name}, but this round has hands and no "
+                    "tricks: give its tricks, or only dealer, bids and won for a score sheet"
+                ).format(where=where, said=said, name=game.names[seat])
+            )
         if said != taken:
             raise RecordError(
                 ngettext(
