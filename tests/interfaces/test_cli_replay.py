@@ -313,20 +313,27 @@ def test_a_game_of_one_round_in_progress_says_round_in_the_singular(tmp_path: Pa
     assert result.stdout.splitlines()[-1] == "Game in progress: 0 of 1 round played."
 
 
+@pytest.mark.parametrize(
+    ("control", "written"),
+    [("\x1b[2J", "\\x1b[2J"), ("\u202e", "\\u202e"), ("\u2067", "\\u2067")],
+    ids=["escape", "right-to-left-override", "right-to-left-isolate"],
+)
 def test_names_with_control_characters_are_written_out_not_sent_to_the_terminal(
-    tmp_path: Path,
+    tmp_path: Path, control: str, written: str
 ) -> None:
-    """A record may name a player "\\x1b[2J…" (clear the screen): the table, the winners'
-    line and a refusal show the characters written out; --json keeps the name as it is."""
+    """A record may name a player "\\x1b[2J…" (clear the screen) or start a name with a
+    right-to-left override (which turns the rest of the line around in a terminal that
+    follows it): the table, the winners' line and a refusal show the characters written
+    out; --json keeps the name as it is."""
     record = json.loads(json.dumps(EXAMPLE_RECORD))
-    record["players"][3] = "\x1b[2JMartine"
+    record["players"][3] = f"{control}Martine"
     path = write(tmp_path / "game.json", record)
     result = run("replay", path)
     assert result.exit_code == 0, result.stderr
-    assert "\x1b" not in result.stdout
-    assert "Winners: \\x1b[2JMartine" in result.stdout
-    assert json.loads(run("replay", path, "--json").stdout)["winners"] == ["\x1b[2JMartine"]
+    assert control not in result.stdout
+    assert f"Winners: {written}Martine" in result.stdout
+    assert json.loads(run("replay", path, "--json").stdout)["winners"] == [f"{control}Martine"]
     record["rounds"][1]["bids"][3] = 9
     broken = run("replay", write(tmp_path / "broken.json", record))
     assert broken.exit_code == 2
-    assert "\\x1b[2JMartine" in broken.stderr and "\x1b" not in broken.stderr
+    assert f"{written}Martine" in broken.stderr and control not in broken.stderr

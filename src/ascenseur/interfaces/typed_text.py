@@ -12,15 +12,22 @@ from typing import Any
 from ascenseur.core.rules import Rules, RulesError, Scoring, check_option, flag_of_text
 from ascenseur.i18n import _
 
-#: The control characters (C0, DEL, C1): ESC and its kin can clear or recolour a terminal.
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: The control characters (C0, DEL, C1): ESC and its kin can clear or recolour a terminal;
+#: and the bidirectional embeddings, overrides and isolates, which can turn the rest of a
+#: line around (the plain direction marks U+200E and U+200F only mark, and are kept).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _written_out(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def printable(text: str) -> str:
     """``text`` (a name from a record, a value typed by the user) with its control
-    characters written out (``\\x1b``), as the command-line parser shows them, so that
-    a record cannot clear or recolour the screen it is shown on."""
-    return _CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
+    characters written out (``\\x1b``, ``\\u202e``), as the command-line parser shows
+    them, so that a record cannot clear, recolour or reorder the screen it is shown on."""
+    return _CONTROL.sub(lambda found: _written_out(found[0]), text)
 
 
 def comma_items(text: str, empty: str) -> list[str]:
