@@ -14,6 +14,7 @@ import io
 import json
 import random
 import re
+import threading
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
 from ascenseur import Card, Phase, Rules, RulesError, preset
-from ascenseur.bots import make_bot
+from ascenseur.bots import Hint, make_bot
 from ascenseur.core.events import TrickWon
 from ascenseur.core.record import dumps, replay, score_sheet
 from ascenseur.i18n import _, language
@@ -211,7 +212,8 @@ def test_a_second_copy_of_a_ten_fits_its_button_on_one_line(tmp_path: Path) -> N
 
 def test_from_ten_cards_a_bid_of_two_digits_is_typed_digit_by_digit(tmp_path: Path) -> None:
     """With 12 cards, 1 then 2 bids 12; 1 then Enter bids 1; 1 then 5 is no bid of a
-    12-card hand, refused with its reason; below 10 cards a 1 bids at once."""
+    12-card hand, refused with its reason; Esc or Backspace takes back a 1 held; below
+    10 cards a 1 bids at once."""
     rules = preset("prime").override({"ladder": [12, 12, 12, 3]})
     session = GameSession.new(rules, NAMES[:3], human_seats=(0,), levels="random", seed=2)
     app = new_app(session, tmp_path)
@@ -252,7 +254,10 @@ def test_from_ten_cards_a_bid_of_two_digits_is_typed_digit_by_digit(tmp_path: Pa
             await pilot.pause()
             assert session.game.bids[0] < 0
             assert "from 0 to 12" in str(app.screen.message_text)
-            assert await bid_typed(2, "3") == 3
+            await pilot.press("1", "escape")  # a 1 typed by mistake is taken back
+            await pilot.pause()
+            assert "Your turn to bid:" in str(app.screen.message_text)
+            assert await bid_typed(2, "1", "backspace", "3") == 3
             assert await bid_typed(3, "1") == 1  # three cards: a 1 is the bid at once
 
     run(scenario())
@@ -309,7 +314,7 @@ def test_the_dealer_sees_which_bid_the_hook_forbids_and_why(tmp_path: Path) -> N
             view = session.view(3)
             forbidden = view.forbidden_bid
             assert forbidden == 2
-            assert f"Your bid: {' '.join(map(str, view.legal_actions))}." in text_of(
+            assert f"Your turn to bid: {' '.join(map(str, view.legal_actions))}." in text_of(
                 app, "#message"
             )
             button = app.screen.query_one(f"#bid-{forbidden}", Button)
@@ -347,6 +352,37 @@ def test_the_hint_shows_a_legal_suggestion_and_its_reason(tmp_path: Path) -> Non
             assert card in [c for t in session.game.tricks for c in t.cards] + list(
                 session.game.trick
             )
+
+    run(scenario())
+
+
+def test_a_hint_that_arrives_after_the_move_is_not_shown(tmp_path: Path) -> None:
+    """A hint takes time on a large hand; a player who plays meanwhile must not then be
+    told what to play for a turn already past. The real hint, held back until the card
+    is played."""
+    session, app = four_cards_of_prime(tmp_path)
+    gate = threading.Event()
+    thought_out = session.hint
+
+    def slow_hint(seat: int) -> Hint:
+        gate.wait(timeout=30)
+        return thought_out(seat)
+
+    session.hint = slow_hint  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=my_card_to_play(session))
+            played_before = len(session.game.tricks), len(session.game.trick)
+            await pilot.press("h")
+            await pilot.pause()
+            await pilot.press("enter")  # the focused card is played
+            await pilot.pause()
+            assert (len(session.game.tricks), len(session.game.trick)) != played_before
+            gate.set()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert not text_of(app, "#message").startswith("Hint:")
 
     run(scenario())
 
@@ -568,6 +604,56 @@ def test_the_setup_screen_explains_a_refused_option(tmp_path: Path) -> None:
             await pilot.pause()
             assert isinstance(app.screen, SetupScreen)
             assert "void_rule" in text_of(app, "#setup-error")
+
+    run(scenario())
+
+
+@pytest.mark.parametrize(("field", "typed"), [("players", "3_2"), ("players", "+3"), ("seat", "-")])
+def test_the_setup_screen_refuses_a_count_that_is_no_whole_number(
+    tmp_path: Path, field: str, typed: str
+) -> None:
+    """The number fields take only digits (Python's int() would take 3_2 as 32, and
+    refuse "-" in its own English words): the refusal names what was typed, in the
+    player's language, with the focus on the field; mending a field clears it."""
+    with language("fr"):
+        app = AscenseurApp(None, delay=0, history=tmp_path)
+
+        async def scenario() -> None:
+            async with app.run_test(size=(100, 40)) as pilot:
+                app.screen.query_one(f"#{field}", Input).value = typed
+                await pilot.click("#start")
+                await pilot.pause()
+                assert isinstance(app.screen, SetupScreen)
+                shown = text_of(app, "#setup-error")
+                assert shown == f"{typed} n'est pas un nombre entier comme 4", shown
+                assert app.focused is app.screen.query_one(f"#{field}", Input)
+                await pilot.press("backspace")
+                await pilot.pause()
+                assert text_of(app, "#setup-error") == ""
+
+        run(scenario())
+
+
+def test_the_setup_screen_puts_the_focus_on_the_field_refused(tmp_path: Path) -> None:
+    app = AscenseurApp(None, delay=0, history=tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            app.screen.query_one("#levels", Input).value = "medium,zzz,hard"
+            await pilot.click("#start")
+            await pilot.pause()
+            assert "zzz" in text_of(app, "#setup-error")
+            assert app.focused is app.screen.query_one("#levels", Input)
+            app.screen.query_one("#levels", Input).value = ""
+            app.screen.query_one("#players", Input).value = "7"
+            app.screen.query_one("#names", Input).value = "Ann,Bob"
+            await pilot.click("#start")
+            await pilot.pause()
+            assert text_of(app, "#setup-error") == "2 names for 7 players"
+            assert app.focused is app.screen.query_one("#names", Input)
+            app.screen.query_one("#players", Input).value = "2"  # a change clears it
+            await pilot.pause()
+            assert text_of(app, "#setup-error") == ""
 
     run(scenario())
 

@@ -78,6 +78,29 @@ def test_next_step_stops_at_the_human_and_refuses_out_of_turn() -> None:
     )
 
 
+def test_a_card_in_the_bidding_and_a_bid_in_the_play_are_explained_to_the_player() -> None:
+    """The engine's own words ("a bid is a number of tricks") are for programs; a player
+    who picks a card while bidding, or a bid while playing, is told what to do instead."""
+    rules = preset("classique").override({"ladder": [2]})
+    session = GameSession.new(rules, NAMES, human_seats=(0,), levels="random", seed=4)
+    session.run_bots()
+    view = session.view(0)
+    assert view.phase is Phase.BID and view.is_my_turn and view.hand
+    with pytest.raises(IllegalActionError) as refused:
+        session.act(0, view.hand[0])
+    assert explain_to_player(refused.value, view) == "Bid first: how many tricks will you take?"
+    session.act(0, 0)
+    session.run_bots()
+    view = session.view(0)
+    while not (view.phase is Phase.PLAY and view.is_my_turn):
+        session.act(0, view.legal_actions[0])
+        session.run_bots()
+        view = session.view(0)
+    with pytest.raises(IllegalActionError) as refused:
+        session.act(0, 1)
+    assert explain_to_player(refused.value, view) == "The bidding is over: play a card."
+
+
 def test_following_suit_is_explained_to_the_player() -> None:
     rules = preset("classique").override({"ladder": [2]})
     session = GameSession.new(

@@ -435,6 +435,10 @@ def explain_to_player(error: IllegalActionError, view: PlayerView) -> str:
         ).format(size=view.hand_size, total=made, most=max(view.hand_size - made - 1, 0))
     if rule == "bid_range":
         return _("A bid goes from 0 to {size}.").format(size=view.hand_size)
+    if rule == "phase" and view.is_my_turn and view.phase is Phase.BID:
+        return _("Bid first: how many tricks will you take?")
+    if rule == "phase" and view.is_my_turn and view.phase is Phase.PLAY:
+        return _("The bidding is over: play a card.")
     if rule == "turn":
         if view.turn is not None:
             return _("It is not your turn: {name} is to play.").format(name=view.names[view.turn])

@@ -11,7 +11,7 @@ from textual.app import App
 from ascenseur.core.engine import default_names
 from ascenseur.core.rules import Rules, RulesError, option_from_text, preset
 from ascenseur.i18n import _
-from ascenseur.interfaces.typed_text import apply_options, parse_levels, parse_names
+from ascenseur.interfaces.typed_text import apply_options, parse_levels, parse_names, printable
 from ascenseur.services.history import history_dir
 from ascenseur.services.session import DEFAULT_LEVEL, GameSession
 
@@ -216,6 +216,18 @@ def make_session(
     return GameSession.new(rules, names, human_seats=(seat - 1,), levels=per_seat, seed=seed)
 
 
+def _whole_number(text: str, field: str) -> int | None:
+    """A count typed in the setup screen (digits only: ``int`` would also take ``3_2``
+    or ``+3``, and refuse ``-`` in Python's words), or ``None`` when the field is empty."""
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()):
+        raise ChoiceError(
+            field, _("{text} is not a whole number such as 4").format(text=printable(text))
+        )
+    return int(text)
+
+
 def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
     """A session from the setup screen's fields (all text)."""
     rules = preset(values.get("preset") or "classique")
@@ -224,7 +236,7 @@ def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
         rules = apply_options(rules, [options])
     players_text = values.get("players", "").strip()
     names = parse_names(values.get("names", ""))
-    players = int(players_text) if players_text else None
+    players = _whole_number(players_text, "players")
     if players is not None and names and len(names) != players:
         raise ChoiceError(
             "names", _("{count} names for {n} players").format(count=len(names), n=players)
@@ -235,7 +247,7 @@ def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
         rules,
         players=players,
         names=names or None,
-        seat=int(seat_text) if seat_text else 1,
+        seat=_whole_number(seat_text, "seat") or 1,
         levels=levels,
         seed=seed,
     )

@@ -142,6 +142,7 @@ class GameScreen(Screen[None]):
             self._bindings.bind(keys, action, show=False)
         for digit in range(10):
             self._bindings.bind(str(digit), f"bid({digit})", show=False)
+        self._bindings.bind("escape,backspace", "drop_digit", show=False)
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -706,7 +707,7 @@ class GameScreen(Screen[None]):
         if view.phase is Phase.BID:
             refusals = bid_refusals(view)
             allowed = " ".join(str(b) for b in view.legal_actions)
-            message = _("Your bid: {allowed}.").format(allowed=allowed)
+            message = _("Your turn to bid: {allowed}.").format(allowed=allowed)
             if refusals:
                 reason = next(iter(refusals.values()))
                 message += " " + reason
@@ -805,11 +806,20 @@ class GameScreen(Screen[None]):
                 button.focus()
             self.say(
                 _(
-                    "{digit}…: a second digit for a bid of {low} to {high}, or Enter to bid {digit}"
+                    "{digit}…: a second digit for a bid of {low} to {high}, Enter to bid {digit}, "
+                    "or Esc to take it back"
                 ).format(digit=digit, low=10 * digit, high=min(10 * digit + 9, view.hand_size))
             )
             return
         await self.try_action(digit)
+
+    async def action_drop_digit(self) -> None:
+        """Esc or Backspace takes back a first digit held for a bid of two digits (typed
+        by mistake, it would otherwise turn the next digit into a bid out of range)."""
+        if self.first_digit is None:
+            return
+        self.first_digit = None
+        await self.prompt()
 
     def action_faster(self) -> None:
         self.fast = not self.fast
@@ -826,6 +836,8 @@ class GameScreen(Screen[None]):
             self.say(_("Nothing to decide now."))
             return
         hint = await asyncio.to_thread(self.session.hint, self.seat)
+        if self.view() != view:
+            return  # the player moved while the hint was thought out: it is for a past turn
         kind = "bid" if view.phase is Phase.BID else "card"
         target = f"#{kind}-{int(hint.action)}"
         # The reason starts with the move ("bid 2: …", "7♠: …").

@@ -36,7 +36,7 @@ from ascenseur.interfaces.typed_text import printable
 from ascenseur.services.session import GameSession
 
 from .chart import seat_color, totals_chart
-from .texts import SETUP_LEVELS, cut_names, level_name, readable_width
+from .texts import SETUP_LEVELS, ChoiceError, cut_names, level_name, readable_width
 
 if TYPE_CHECKING:
     from .app import AscenseurApp
@@ -457,6 +457,14 @@ class SetupScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self.show_summary()
+        self.clear_error()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.clear_error()
+
+    def clear_error(self) -> None:
+        """A refusal speaks of the fields as they were at Start: once one changes, it goes."""
+        self.query_one("#setup-error", Static).update("")
 
     def show_summary(self) -> None:
         name = self.query_one("#preset", Select).value
@@ -486,12 +494,23 @@ class SetupScreen(Screen[None]):
         try:
             session = build_session(values, seed=app.setup_seed)
         except RulesError as error:
-            # "players" is no field of this screen: the reason alone says what is wrong
-            # (too many players for the preset, two players of one name)
-            shown = error.reason if error.option == "players" else str(error)
-            self.query_one("#setup-error", Static).update(Text(shown))
+            # The reason alone says what is wrong with the players (too many for the
+            # preset, two of one name); any other option is one of the Options field.
+            players = error.option == "players"
+            self.refuse(
+                error.reason if players else str(error), "players" if players else "options"
+            )
+            return
+        except ChoiceError as error:
+            self.refuse(str(error), error.field)
             return
         except ValueError as error:
-            self.query_one("#setup-error", Static).update(Text(str(error)))
+            self.refuse(str(error), "options")
             return
         app.start_game(session)
+
+    def refuse(self, reason: str, field: str) -> None:
+        """Say why the game cannot start, with the focus on the field to mend."""
+        self.query_one("#setup-error", Static).update(Text(reason))
+        for widget in self.query(f"#{field}"):
+            widget.focus()
