@@ -387,6 +387,27 @@ def test_a_hint_that_arrives_after_the_move_is_not_shown(tmp_path: Path) -> None
     run(scenario())
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_every_key_of_the_footer_is_on_screen_at_80_columns(tmp_path: Path, lang: str) -> None:
+    """French words are long: the footer must still show each key and its word, at
+    either pace."""
+    with language(lang):
+        session = make_session(preset("prime").override({"ladder": [4]}), levels=["random"])
+        app = AscenseurApp(session, delay=1.0, history=tmp_path)
+
+        async def scenario() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                for _pace in ("normal", "fast"):
+                    await pilot.pause()
+                    keys = list(app.screen.query("FooterKey"))
+                    assert len(keys) == 6
+                    for key in keys:
+                        assert app.screen.region.contains_region(key.region), key
+                    await pilot.press("f")
+
+        run(scenario())
+
+
 def test_the_speed_key_switches_the_pace(tmp_path: Path) -> None:
     session = make_session(preset("classique").override({"ladder": [1]}), levels=["random"], seed=1)
     app = AscenseurApp(session, delay=5.0, history=tmp_path)
@@ -1382,7 +1403,7 @@ def test_the_score_sheet_of_eight_players_fits_and_keeps_its_names_in_view(
 
 @pytest.mark.parametrize(
     ("lang", "said"),
-    [("en", "Press q to save & quit."), ("fr", "Appuyez sur q pour sauver et quitter.")],
+    [("en", "Press q to save and quit."), ("fr", "Appuyez sur q pour enregistrer et quitter.")],
 )
 def test_ctrl_c_says_which_key_quits_in_the_game_language(
     tmp_path: Path, lang: str, said: str

@@ -117,7 +117,8 @@ class AscenseurApp(App[Path | None]):
             if active.binding.action in ("quit", "app.quit", "save_quit"):
                 key = bound
                 if active.binding.action == "save_quit":
-                    action = _("save & quit")
+                    # in full: the footer's word for it may be shorter ("quitter")
+                    action = _("save and quit")
                 else:
                     action = active.binding.description or action
                 break

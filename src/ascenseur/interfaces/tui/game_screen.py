@@ -121,6 +121,8 @@ class GameScreen(Screen[None]):
         for keys, action, description in (
             ("h", "hint", _("hint")),
             ("s", "save", _("save")),
+            # (a footer entry: where the language's words for it are long, as in French,
+            # it may say only "quit"; the Ctrl+C notice says it in full)
             ("q", "save_quit", _("save & quit")),
             ("t", "sheet", _("scores")),
             ("r", "rules", _("rules")),
