@@ -256,6 +256,21 @@ def test_a_record_without_sidecar_resumes_with_seat_0_human(tmp_path: Path) -> N
     assert [s.level for s in resumed.seats[1:]] == ["random"] * 3
 
 
+def test_resuming_the_sidecar_instead_of_the_game_says_which_file_to_resume(
+    tmp_path: Path,
+) -> None:
+    rules = preset("prime").override({"ladder": [2]})
+    session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=1)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    with pytest.raises(RecordError) as refused:
+        GameSession.resume(sidecar_path(path))
+    assert str(refused.value) == (
+        f"{sidecar_path(path)} holds the settings kept beside a saved game, not the game: "
+        f"resume the game itself, {path}"
+    )
+
+
 def test_a_record_saved_with_a_byte_order_mark_resumes(tmp_path: Path) -> None:
     rules = preset("prime").override({"ladder": [2]})
     session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=1)

@@ -345,7 +345,17 @@ class GameSession:
                     path=path, position=error.start
                 )
             ) from None
-        result = replay(loads(text))
+        try:
+            result = replay(loads(text))
+        except RecordError:
+            if _is_sidecar(text):
+                raise RecordError(
+                    _(
+                        "{path} holds the settings kept beside a saved game, not the game: "
+                        "resume the game itself, {game}"
+                    ).format(path=path, game=_game_of_sidecar(path))
+                ) from None
+            raise
         if result.pending_summary_bids is not None:
             raise RecordError(_("this record is a score sheet in progress, not a game to play"))
         game = result.game
@@ -385,6 +395,23 @@ def filter_event(event: Event, seat: int, game: Game, sealed: bool) -> Event:
     if isinstance(event, BidMade) and sealed:
         return BidMade(event.seat, game.bids[seat] if event.seat == seat else None)
     return event
+
+
+def _is_sidecar(text: str) -> bool:
+    """Whether ``text`` is a session sidecar (given to --resume instead of its game)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") == SIDECAR_FORMAT
+
+
+def _game_of_sidecar(side: Path) -> Path:
+    """The saved game a sidecar belongs to (the inverse of :func:`sidecar_path`)."""
+    name = side.name
+    if name.endswith(SIDECAR_SUFFIX):
+        name = name[: -len(SIDECAR_SUFFIX)]
+    return side.with_name(name + ".json")
 
 
 def sidecar_path(path: Path) -> Path:
