@@ -320,4 +320,30 @@ def test_options_that_never_apply_with_tarot_trumps_say_so() -> None:
 
 def test_a_scoring_table_with_the_pool_adds_it_to_a_made_bid() -> None:
     out = run("rules", "--rule", "scoring.made_base=10").stdout
-    assert "Made: 10 + 1 per trick, plus the pool; missed: 0 per trick − 1 per trick" in out
+    assert "Made: 10 + 1 per trick, plus the pool; missed: − 1 per trick of difference." in out
+
+
+@pytest.mark.parametrize(
+    ("numbers", "missed"),
+    [
+        ("0,0", "missed: 0."),
+        ("2,0", "missed: 2 per trick."),
+        ("0,3", "missed: − 3 per trick of difference."),
+        ("1,2", "missed: 1 per trick − 2 per trick of difference."),
+    ],
+)
+def test_a_scoring_table_says_what_a_miss_scores_without_its_zero_terms(
+    numbers: str, missed: str
+) -> None:
+    per_trick, per_diff = numbers.split(",")
+    out = run(
+        "rules",
+        "prime",
+        "--rule",
+        f"scoring.missed_per_trick={per_trick}",
+        "--rule",
+        f"scoring.missed_per_diff={per_diff}",
+        "--rule",
+        "scoring.made_base=7",
+    ).stdout
+    assert f"Made: 7 + 1 per trick; {missed}" in out

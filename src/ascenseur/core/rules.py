@@ -887,12 +887,24 @@ _EXPLANATIONS: Final[dict[str, dict[str, str]]] = {
         "own-tricks": N_("Made: the bid; missed: minus the difference [A variant]."),
         "bonus-10": N_("Made: 10 plus 1 per trick; missed: 0 [B]."),
         "ascensor": N_("Made: 10 plus 5 per trick; missed: minus 5 per trick of difference [C]."),
-        "table": N_(
-            "Made: {made_base} + {made_per_trick} per trick{pool}; missed: {missed_per_trick} "
-            "per trick − {missed_per_diff} per trick of difference."
-        ),
+        "table": N_("Made: {made_base} + {made_per_trick} per trick{pool}; missed: {missed}."),
     },
 }
+
+
+def _missed_points(scoring: Scoring) -> str:
+    """What a missed bid scores under a table, its zero terms left out ("0 per trick − 0
+    per trick of difference" says "0")."""
+    per_trick, per_diff = scoring.missed_per_trick, scoring.missed_per_diff
+    if per_trick and per_diff:
+        return _("{per_trick} per trick − {per_diff} per trick of difference").format(
+            per_trick=per_trick, per_diff=per_diff
+        )
+    if per_trick:
+        return _("{per_trick} per trick").format(per_trick=per_trick)
+    if per_diff:
+        return _("− {per_diff} per trick of difference").format(per_diff=per_diff)
+    return "0"
 
 
 def explain_option(name: str, value: Any) -> str:
@@ -905,8 +917,7 @@ def explain_option(name: str, value: Any) -> str:
         return _(table["table"]).format(
             made_base=value.made_base,
             made_per_trick=value.made_per_trick,
-            missed_per_trick=value.missed_per_trick,
-            missed_per_diff=value.missed_per_diff,
+            missed=_missed_points(value),
             pool=_(", plus the pool") if value.pool else "",
         )
     if isinstance(value, tuple):

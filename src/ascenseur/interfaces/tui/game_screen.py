@@ -510,7 +510,7 @@ class GameScreen(Screen[None]):
         elif view.phase is Phase.BID:
             total = sum(b for b in view.bids if b is not None)
             text.append(
-                _("bidding: {total} bid for {size}").format(total=total, size=view.hand_size)
+                _("bids so far: {total} of {size}").format(total=total, size=view.hand_size)
             )
         return text
 
