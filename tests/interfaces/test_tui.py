@@ -339,7 +339,7 @@ def test_the_hint_shows_a_legal_suggestion_and_its_reason(tmp_path: Path) -> Non
             await pilot.pause()
             message = text_of(app, "#message")
             view = session.view(0)
-            expected = make_bot(HINT_LEVELS[0], session.seed + 7).hint(view)
+            expected = make_bot(HINT_LEVELS[0], session.hint_seed(view)).hint(view)
             # The reason names the move itself ("7♠: …"): said once.
             assert message == "Hint: " + expected.reason + "."
             focused = app.focused
@@ -730,7 +730,7 @@ def test_the_game_speaks_the_chosen_language(lang: str, tmp_path: Path) -> None:
             await pilot.pause()
             # the hint is computed in a thread: it must still speak the player's language
             view = session.view(0)
-            reason = make_bot(HINT_LEVELS[0], session.seed + 7).hint(view).reason
+            reason = make_bot(HINT_LEVELS[0], session.hint_seed(view)).hint(view).reason
             assert text_of(app, "#message") == _("Hint: {reason}.").format(reason=reason)
             if lang != "en":
                 assert expected != "Your turn: play a card."

@@ -326,6 +326,24 @@ def test_the_hint_is_a_legal_action_with_a_reason() -> None:
     assert hint.reason
 
 
+def test_the_hint_is_the_same_each_time_for_one_decision_and_drawn_afresh_for_the_next() -> None:
+    """Asked twice for one decision, the hint says the same (a player pressing the key
+    again must not be told another move, or other figures); the next decision's hint has
+    a seed of its own."""
+    rules = preset("prime").override({"ladder": [6]})
+    session = GameSession.new(rules, NAMES, human_seats=(0,), levels="random", seed=3)
+    session.run_bots()
+    seeds = set()
+    while not session.is_over:
+        view = session.view(0)
+        first = session.hint(0)
+        assert session.hint(0) == first
+        seeds.add(session.hint_seed(view))
+        session.act(0, first.action)
+        session.run_bots()
+    assert len(seeds) == 7  # the bid and six cards
+
+
 def test_bad_seats_and_levels_are_refused() -> None:
     with pytest.raises(ValueError):
         GameSession.new(preset("classique"), NAMES, human_seats=(4,))

@@ -138,7 +138,6 @@ class GameSession:
             for i, seat in enumerate(self.seats)
             if seat.level is not None
         }
-        self._hint_bot: Bot | None = None
         self.streams = [SeatStream(i) for i in range(game.players)]
         #: How many events the session has published (the version of the last one).
         self.version = 0
@@ -275,16 +274,24 @@ class GameSession:
         return out
 
     def hint(self, seat: int) -> Hint:
-        """The computer's suggestion for ``seat``'s decision, with its one-line reason."""
-        if self._hint_bot is None:
-            for level in HINT_LEVELS:
-                try:
-                    self._hint_bot = make_bot(level, self.seed + 7)
-                    break
-                except ValueError:
-                    continue
-        assert self._hint_bot is not None
-        return self._hint_bot.hint(self.view(seat))
+        """The computer's suggestion for ``seat``'s decision, with its one-line reason: the
+        same each time it is asked for the same decision (its bot is seeded by the
+        decision, so that a second press of the key does not suggest another move)."""
+        view = self.view(seat)
+        seed = self.hint_seed(view)
+        for level in HINT_LEVELS:
+            try:
+                return make_bot(level, seed).hint(view)
+            except ValueError:
+                continue
+        raise AssertionError("no hint level is available")  # "random" always is
+
+    def hint_seed(self, view: PlayerView) -> int:
+        """The seed of the hint for the decision ``view`` shows: the game's seed and how
+        far the game is (round, bids made, cards played)."""
+        bids = sum(b is not None for b in view.bids)
+        played = view.hand_size * view.players - sum(view.hand_counts)
+        return self.seed + 7 + 7919 * (view.round_index * 10_000 + bids * 1_000 + played)
 
     # -- events -------------------------------------------------------------------------------
 
