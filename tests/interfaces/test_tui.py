@@ -317,6 +317,7 @@ def test_the_dealer_sees_which_bid_the_hook_forbids_and_why(tmp_path: Path) -> N
             assert f"Your turn to bid: {' '.join(map(str, view.legal_actions))}." in text_of(
                 app, "#message"
             )
+            assert "bids so far: 1 for 3 tricks" in text_of(app, "#center")
             button = app.screen.query_one(f"#bid-{forbidden}", Button)
             assert button.has_class("unplayable")
             await pilot.click(button)

@@ -510,7 +510,11 @@ class GameScreen(Screen[None]):
         elif view.phase is Phase.BID:
             total = sum(b for b in view.bids if b is not None)
             text.append(
-                _("bids so far: {total} of {size}").format(total=total, size=view.hand_size)
+                ngettext(
+                    "bids so far: {total} for {size} trick",
+                    "bids so far: {total} for {size} tricks",
+                    view.hand_size,
+                ).format(total=total, size=view.hand_size)
             )
         return text
 
