@@ -30,6 +30,7 @@ from ascenseur.services.tournament import (
     interrupts_held,
     run_tournament,
     seating,
+    worker_count,
 )
 
 RULES = preset("prime").override({"ladder": [2, 3]})
@@ -99,6 +100,18 @@ def test_same_seed_same_results_whatever_the_workers() -> None:
     assert figures(one) == figures(two)
     other = TournamentConfig(rules, ("hard", "rules", "random"), games=3, seed=6, jobs=1)
     assert figures(other) != figures(one)
+    many = TournamentConfig(rules, ("hard", "rules", "random"), games=3, seed=5, jobs=1000)
+    assert figures(many) == figures(one)  # (three workers, one per game: see below)
+
+
+def test_no_more_workers_than_games_nor_than_four_per_core() -> None:
+    """`--jobs 1000` once started a thousand interpreters and ran the machine out of
+    memory: the count asked is a most, kept to what can run at once."""
+    cores = len(os.sched_getaffinity(0))
+    assert worker_count(1000, 3) == min(3, 4 * cores)
+    assert worker_count(1000, 10**6) == 4 * cores
+    assert worker_count(2, 10**6) == min(2, 4 * cores)
+    assert worker_count(1, 10) == 1
 
 
 def command(*args: str) -> subprocess.CompletedProcess[str]:

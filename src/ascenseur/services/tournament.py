@@ -420,8 +420,9 @@ def run_tournament(
     config: TournamentConfig,
     progress: Callable[[int, int], None] | None = None,
 ) -> TournamentResult:
-    """Play every game (``config.jobs`` worker processes; 1 plays here), report progress as
-    (games done, games in all), write the records if asked, and summarize. What would stop
+    """Play every game (in up to ``config.jobs`` worker processes, see :func:`worker_count`;
+    1 plays here), report progress as (games done, games in all), write the records if
+    asked, and summarize. What would stop
     it is refused before any game starts (:func:`check_config`)."""
     players = config.players
     total = config.deals * players
@@ -441,7 +442,8 @@ def run_tournament(
             for deal in range(config.deals)
             for rotation in range(players)
         )
-        if config.jobs <= 1:
+        workers = worker_count(config.jobs, total)
+        if workers <= 1:
             for task in tasks:
                 outcomes.append(_play_task(task))
                 if progress is not None:
@@ -453,7 +455,7 @@ def run_tournament(
             with (
                 interrupts_held() as release,
                 ctrl_c_noted() as interrupted,
-                multiprocessing.Pool(config.jobs, initializer=_ignore_interrupts) as pool,
+                multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool,
             ):
                 release()
                 for outcome in _outcomes_of_workers(pool, tasks, interrupted):
@@ -472,6 +474,19 @@ def run_tournament(
             result.config["stopped"] = {"games_played": len(outcomes), "games": total}
         raise TournamentInterrupted(result, len(outcomes), total) from None
     return _finish(config, outcomes)
+
+
+#: Worker processes per core at most: CPU-bound games gain nothing from more, and each
+#: worker holds its own interpreter (some 40 MB): `--jobs 1000` must not start a thousand.
+WORKERS_PER_CORE = 4
+
+
+def worker_count(jobs: int, games: int) -> int:
+    """The worker processes to start for ``jobs`` asked and ``games`` to play: no more
+    than the games, nor than :data:`WORKERS_PER_CORE` per core this process may use. The
+    results are the same whatever the count (each game is seeded by itself)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(jobs, games, WORKERS_PER_CORE * (cores or 1)))
 
 
 class TournamentInterrupted(KeyboardInterrupt):
