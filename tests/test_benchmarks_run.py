@@ -44,3 +44,17 @@ def test_the_openspiel_benchmark_plays_a_deal_with_every_kind_of_seat() -> None:
         for entry, bid, won, _model in result["hands"]:
             assert 0 <= entry < 3 and 0 <= bid <= 3 and 0 <= won <= 3
         assert sum(won for _e, _b, won, _m in result["hands"]) == 9  # three tricks a seating
+
+
+def test_the_long_hands_benchmark_plays_a_deal_of_two_decks() -> None:
+    """One small deal of the long-hand table (two decks), so that the settings it gives
+    its entries (``long_hand``) cannot go out of use unseen."""
+    sys.path.insert(0, str(BENCHMARKS[0].parent))
+    try:
+        import long_hands
+    finally:
+        sys.path.pop(0)
+    seats = ["search/iterations=16/long_hand=2", "search/iterations=16", "random"]
+    result = long_hands.play_deal((seats, 3, 4, 0))
+    assert len(result["points"]) == 3 and len(result["exact"]) == 3
+    assert all(0 <= made <= 3 for made in result["exact"])  # three seatings per entry
