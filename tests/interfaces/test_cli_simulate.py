@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +17,14 @@ from typer.testing import CliRunner, Result
 
 from ascenseur.core.record import loads, replay, score_sheet
 from ascenseur.interfaces.cli import get_app
+
+#: Run a command with Ctrl-C at its default, as a terminal gives it (see the tournament's
+#: test: a test run started in the background passes SIGINT on ignored).
+DEFAULT_CTRL_C_THEN_EXEC = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+)
 
 
 def run(*args: str) -> Result:
@@ -137,6 +150,63 @@ def test_bad_simulations_are_refused(args: list[str], fragments: list[str]) -> N
     assert len(lines) == 1, result.stderr
     for fragment in fragments:
         assert fragment in lines[0]
+
+
+def test_an_out_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path) -> None:
+    """A game of long hands takes seconds: where its record cannot go is said first, and
+    a file where the folder should be is called so (not "does not exist")."""
+    (tmp_path / "taken.json").write_text("{}", encoding="utf-8")
+    result = run("simulate", "--seed", "1", "--out", str(tmp_path / "taken.json" / "g.json"))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"--out: {tmp_path / 'taken.json'} is a file, not a folder"
+    assert result.stdout == ""
+
+
+def test_ctrl_c_in_a_batch_says_the_seed_and_leaves_only_whole_records(tmp_path: Path) -> None:
+    """Ctrl-C (the whole process group, as in a terminal) stops a long batch with 130,
+    says the seed and how far it went, and every record left behind replays."""
+    command = [
+        sys.executable,
+        "-c",
+        DEFAULT_CTRL_C_THEN_EXEC,
+        "-m",
+        "ascenseur",
+        "--lang",
+        "en",
+        "simulate",
+        "--games",
+        "100000",
+        "--seed",
+        "4",
+        "--rule",
+        "ladder=1,2",
+        "--out",
+        f"{tmp_path}/",
+    ]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        for _ in range(600):  # until some games are written
+            if len(list(tmp_path.glob("game-*.json"))) >= 5:
+                break
+            time.sleep(0.05)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130, err
+    lines = err.decode().splitlines()
+    assert lines[0] == "Seed: 4"
+    played = int(re.fullmatch(r"Stopped after (\d+) of 100000 games\.", lines[1])[1])  # type: ignore[index]
+    records = sorted(tmp_path.glob("game-*.json"))
+    assert played >= 5 and len(records) == played
+    assert lines[2] == f"Records written to {records[0]} … {records[-1]}"
+    for path in records:
+        replay(loads(path.read_text(encoding="utf-8")))
+    assert out == b""
 
 
 def test_a_bot_that_cannot_play_the_table_is_refused_before_any_game() -> None:

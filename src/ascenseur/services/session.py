@@ -430,8 +430,12 @@ def sidecar_path(path: Path) -> Path:
 def write_text_atomic(path: Path, text: str) -> None:
     """Write through a temporary file, so a crash never leaves half a save."""
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except BaseException:  # (Ctrl-C too: no .tmp left behind)
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 # -- the words shown to the player who tried --------------------------------------------------

@@ -9,6 +9,7 @@ so the same seed writes the same record byte for byte.
 from __future__ import annotations
 
 import random
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -23,9 +24,10 @@ from ascenseur.core.engine import Game, default_names
 from ascenseur.core.errors import IllegalActionError
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules, RulesError
-from ascenseur.i18n import N_, _, decimal, os_error_reason
+from ascenseur.i18n import N_, _, decimal, ngettext, os_error_reason
 from ascenseur.interfaces.typed_text import parse_names, printable
 from ascenseur.services.autoplay import play_with_bots
+from ascenseur.services.session import write_text_atomic
 
 from . import TranslatedCommand, app
 from .options import (
@@ -181,34 +183,40 @@ def simulate_command(
     to_stdout = out is not None and str(out) == "-"
     if to_stdout and games > 1:
         raise refuse(_("--out: - writes one game to standard output; use a file with --games"))
-    if out is not None and not to_stdout and not out.is_dir() and not out.parent.is_dir():
-        raise refuse(_("--out: the folder {path} does not exist").format(path=out.parent))
+    if out is not None and not to_stdout:
+        _check_out(out)
 
     summary = Summary(players)
     started = time.perf_counter()
     last: Game | None = None
-    for index in range(games):
-        try:
-            last = play_game(rules, seat_names, kinds, seed + index)
-        except IllegalActionError as error:
-            raise refuse(
-                _("game with seed {seed}: a bot broke a rule: {error}").format(
-                    seed=seed + index, error=error
-                )
-            ) from None
-        summary.add(last)
-        if to_stdout:
-            typer.echo(dumps(last), nl=False)
-        elif out is not None:
-            path = _game_path(out, index, games)
+    written = 0
+    try:
+        for index in range(games):
             try:
-                path.write_text(dumps(last), encoding="utf-8")
-            except OSError as error:
+                last = play_game(rules, seat_names, kinds, seed + index)
+            except IllegalActionError as error:
                 raise refuse(
-                    _("--out: cannot write {path}: {reason}").format(
-                        path=path, reason=os_error_reason(error)
+                    _("game with seed {seed}: a bot broke a rule: {error}").format(
+                        seed=seed + index, error=error
                     )
                 ) from None
+            summary.add(last)
+            if to_stdout:
+                typer.echo(dumps(last), nl=False)
+            elif out is not None:
+                path = _game_path(out, index, games)
+                try:
+                    _write_record(path, dumps(last))
+                except OSError as error:
+                    raise refuse(
+                        _("--out: cannot write {path}: {reason}").format(
+                            path=path, reason=os_error_reason(error)
+                        )
+                    ) from None
+            written += 1
+    except KeyboardInterrupt:
+        _say_stopped(seed, written, games, out if not to_stdout else None)
+        raise typer.Exit(130) from None
     elapsed = time.perf_counter() - started
 
     lines = [_("Seed: {seed}").format(seed=seed)]
@@ -229,6 +237,55 @@ def simulate_command(
     # path with control characters has them written out (they could clear the terminal).
     for line in lines:
         typer.echo(printable(line), err=to_stdout)
+
+
+def _write_record(path: Path, text: str) -> None:
+    """Write a record whole or not at all (through a temporary file: Ctrl-C leaves no half
+    record); a device or a pipe (``--out /dev/stdout``) is written to as it is."""
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        path.write_text(text, encoding="utf-8")
+    else:
+        write_text_atomic(path, text)
+
+
+def _check_out(out: Path) -> None:
+    """Refuse an ``--out`` that cannot be written before any game is played (a game of
+    long hands takes seconds), saying why: a missing folder, a file where the folder
+    should be, or a folder that takes no file."""
+    folder = out if out.is_dir() else out.parent
+    if not folder.exists():
+        raise refuse(_("--out: the folder {path} does not exist").format(path=folder))
+    if not folder.is_dir():
+        raise refuse(_("--out: {path} is a file, not a folder").format(path=folder))
+    try:
+        with tempfile.TemporaryFile(dir=folder):  # (gone once closed: nothing is left)
+            pass
+    except OSError as error:
+        raise refuse(
+            _("--out: cannot write into {dir}: {reason}").format(
+                dir=folder, reason=os_error_reason(error)
+            )
+        ) from None
+
+
+def _say_stopped(seed: int, played: int, games: int, out: Path | None) -> None:
+    """What Ctrl-C left of a batch: the seed (to play it again) and the records written."""
+    lines = [_("Seed: {seed}").format(seed=seed)]
+    lines.append(
+        ngettext(
+            "Stopped after {played} of {total} game.",
+            "Stopped after {played} of {total} games.",
+            games,
+        ).format(played=played, total=games)
+    )
+    if out is not None and played:
+        lines.append(
+            _("Records written to {first} … {last}").format(
+                first=_game_path(out, 0, games), last=_game_path(out, played - 1, games)
+            )
+        )
+    for line in lines:
+        typer.echo(printable(line), err=True)
 
 
 def _padded(text: str, width: int) -> str:
