@@ -347,3 +347,12 @@ def test_a_scoring_table_says_what_a_miss_scores_without_its_zero_terms(
         "scoring.made_base=7",
     ).stdout
     assert f"Made: 7 + 1 per trick; {missed}" in out
+
+
+def test_a_rules_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    house = tmp_path / "bom.toml"
+    house.write_bytes(b'\xef\xbb\xbfpreset = "prime"\nladder = [1, 3]\n')
+    result = run("rules", "--rules-file", str(house))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("prime: ")
+    assert "ladder = [1, 3]" in result.stdout

@@ -179,10 +179,10 @@ def toml_error_reason(error: tomllib.TOMLDecodeError) -> str:
 
 
 def read_rules_file(path: Path) -> dict[str, Any]:
-    """The options of a TOML rules file, as a mapping (not yet checked)."""
+    """The options of a TOML rules file, as a mapping (not yet checked). A byte-order mark
+    at its start (some Windows editors write one) is read past, as in records."""
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
+        data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
     except FileNotFoundError:
         raise RulesError("--rules-file", _("{path}: no such file").format(path=path)) from None
     except IsADirectoryError:
