@@ -231,6 +231,24 @@ def test_record_to_standard_output_with_the_messages_on_standard_error(tmp_path:
     assert refused.stderr.startswith("--out: ")
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_the_summary_headings_end_where_their_figures_do(lang: str) -> None:
+    """ "media de puntos" is longer than the figures below it: the column widens to it."""
+    result = CliRunner().invoke(
+        get_app(),
+        ["--lang", lang, "simulate", "--games", "2", "--seed", "1", "--rule", "ladder=[1,2]"],
+    )
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    heading = next(i for i, line in enumerate(lines) if line.startswith("   "))
+    rows = lines[heading + 1 : heading + 5]
+    assert len(rows) == 4 and all(row.endswith(" %") for row in rows)
+    assert {len(row) for row in rows} == {len(lines[heading])}
+    points_end = len(lines[heading].rstrip().rsplit("  ", 1)[0].rstrip())
+    for row in rows:
+        assert row[points_end - 1] != " " and row[points_end] == " ", (lines[heading], row)
+
+
 @pytest.mark.parametrize("games", ["1", "2"])
 def test_names_with_control_characters_are_written_out_in_the_figures(games: str) -> None:
     """A name holding ESC (which could clear the terminal) is shown as ``\\x1b``, and the

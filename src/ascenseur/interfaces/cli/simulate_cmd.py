@@ -312,6 +312,10 @@ def _summary_lines(
     names = [printable(name) for name in names]
     width = max(cell_len(name) for name in names)
     kind_width = max(len(kind) for kind in kinds)
+    # each column as wide as its heading ("media de puntos") or its figures
+    points_heading, wins_heading = _("mean points"), _("wins")
+    points_width = max(12, cell_len(points_heading))
+    wins_width = max(9, cell_len(wins_heading))
     lines = [
         _("Games: {games}   rounds: {rounds}   {rate} games/s").format(
             games=summary.games,
@@ -319,18 +323,13 @@ def _summary_lines(
             rate=decimal(summary.games / elapsed) if elapsed > 0 else "∞",
         ),
         _("Exact bids: {rate} %").format(rate=decimal(100 * rate)),
-        "  {blank:<{width}}  {blank:<{kind_width}}  {points:>12}  {wins:>9}".format(
-            blank="",
-            width=width,
-            kind_width=kind_width,
-            points=_("mean points"),
-            wins=_("wins"),
-        ),
+        f"  {'':<{width}}  {'':<{kind_width}}  {points_heading:>{points_width}}  "
+        f"{wins_heading:>{wins_width}}",
     ]
     for seat, name in enumerate(names):
         lines.append(
             f"  {_padded(name, width)}  {kinds[seat].ljust(kind_width)}  "
-            f"{decimal(summary.points[seat] / summary.games):>12}  "
-            f"{decimal(100 * summary.wins[seat] / summary.games) + ' %':>9}"
+            f"{decimal(summary.points[seat] / summary.games):>{points_width}}  "
+            f"{decimal(100 * summary.wins[seat] / summary.games) + ' %':>{wins_width}}"
         )
     return lines
