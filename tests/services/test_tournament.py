@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 from ascenseur import preset
 from ascenseur.core.record import loads, replay
 from ascenseur.interfaces.cli import get_app
+from ascenseur.services import tournament as tournament_module
 from ascenseur.services.tournament import (
     TournamentConfig,
     TournamentInterrupted,
@@ -30,6 +31,7 @@ from ascenseur.services.tournament import (
     interrupts_held,
     run_tournament,
     seating,
+    warm_up,
     worker_count,
 )
 
@@ -102,6 +104,23 @@ def test_same_seed_same_results_whatever_the_workers() -> None:
     assert figures(other) != figures(one)
     many = TournamentConfig(rules, ("hard", "rules", "random"), games=3, seed=5, jobs=1000)
     assert figures(many) == figures(one)  # (three workers, one per game: see below)
+
+
+@pytest.mark.parametrize(
+    ("name", "ladder"), [("classique", [2]), ("enculette", [1]), ("ascensor", [3])]
+)
+def test_each_kind_of_bot_is_warmed_once_before_its_decisions_are_timed(
+    name: str, ladder: list[int]
+) -> None:
+    """The first decision of a kind of bot in a process is made untimed, on a game of its
+    own (a blind round has none to make); the games then play as they would have."""
+    rules = preset(name).override({"ladder": ladder})
+    config = TournamentConfig(rules, ("medium", "easy", "random"), games=3, seed=2, jobs=1)
+    before = figures(config)
+    tournament_module._WARMED.difference_update({"medium", "easy", "random"})
+    warm_up(rules, ("medium", "easy", "random", "medium"))
+    assert {"medium", "easy", "random"} <= tournament_module._WARMED
+    assert figures(config) == before
 
 
 def test_no_more_workers_than_games_nor_than_four_per_core() -> None:

@@ -194,7 +194,11 @@ def print_table(result: TournamentResult) -> None:
             deals=config["deals"],
             players=config["players"],
             seed=config["seed"],
-        )
+        ),
+        caption=_(
+            "±: 95 % intervals. rating: openskill's μ − 3σ (μ ± σ in brackets), by which "
+            "the bots are listed"
+        ),
     )
     table.add_column(_("bot"))
     table.add_column(_("points/game"), justify="right")
