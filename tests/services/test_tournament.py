@@ -556,6 +556,21 @@ def test_ctrl_c_keeps_the_deals_played_from_every_seat(jobs: int) -> None:
         assert deals == list(range(6))
 
 
+def test_each_record_is_written_as_its_game_ends(tmp_path: Path) -> None:
+    """Not all at the end: a second Ctrl-C or a crash keeps the games played, and a long
+    tournament holds no records in memory."""
+    on_disk: list[int] = []
+
+    def progress(done: int, _total: int) -> None:
+        on_disk.append(len(list(tmp_path.glob("game-*.json"))))
+
+    config = TournamentConfig(RULES, ("rules", "random", "random"), games=6, records=tmp_path)
+    result = run_tournament(config, progress)
+    assert on_disk == [1, 2, 3, 4, 5, 6]
+    assert all(game.record is None for game in result.games)
+    assert not list(tmp_path.glob("*.part"))
+
+
 @pytest.mark.usefixtures("ctrl_c_as_in_a_terminal")
 def test_the_command_stopped_by_ctrl_c_prints_the_deals_played_and_exits_130(
     tmp_path: Path,

@@ -467,7 +467,7 @@ def run_tournament(
         workers = worker_count(config.jobs, total)
         if workers <= 1:
             for task in tasks:
-                outcomes.append(_play_task(task))
+                outcomes.append(_kept(config, _play_task(task)))
                 if progress is not None:
                     progress(len(outcomes), total)
         else:
@@ -481,7 +481,7 @@ def run_tournament(
             ):
                 release()
                 for outcome in _outcomes_of_workers(pool, tasks, interrupted):
-                    outcomes.append(outcome)
+                    outcomes.append(_kept(config, outcome))
                     if progress is not None:
                         progress(len(outcomes), total)
     except KeyboardInterrupt:
@@ -491,6 +491,10 @@ def run_tournament(
         # figures, and no half-written file).
         counts = Counter(o.deal for o in outcomes)
         whole = [o for o in outcomes if counts[o.deal] == players]
+        if config.records is not None:  # (the games of a deal cut short are left out)
+            for outcome in outcomes:
+                if counts[outcome.deal] < players:
+                    _record_path(config.records, outcome).unlink(missing_ok=True)
         result = _finish(config, whole) if whole else None
         if result is not None:
             result.config["stopped"] = {"games_played": len(outcomes), "games": total}
@@ -526,15 +530,30 @@ class TournamentInterrupted(KeyboardInterrupt):
         return f"stopped after {self.played} of {self.total} games"
 
 
+def _record_path(folder: Path, outcome: GameOutcome) -> Path:
+    return folder / f"game-{outcome.deal:05d}-{outcome.rotation}.json"
+
+
+def _kept(config: TournamentConfig, outcome: GameOutcome) -> GameOutcome:
+    """A game just played, its record written at once if asked (so that neither a second
+    Ctrl-C nor a crash loses the games played, and a long tournament holds no records in
+    memory): the outcome kept for the figures no longer carries it."""
+    if config.records is None or outcome.record is None:
+        return outcome
+    path = _record_path(config.records, outcome)
+    # Whole or not at all, even if Ctrl-C comes while it is written.
+    partial = path.with_name(path.name + ".part")
+    try:
+        partial.write_text(outcome.record, encoding="utf-8")
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    outcome.record = None
+    return outcome
+
+
 def _finish(config: TournamentConfig, outcomes: list[GameOutcome]) -> TournamentResult:
-    """Write the records if asked, and sum up."""
+    """Sum up (the records are written as the games end)."""
     outcomes.sort(key=lambda o: o.index)
-    result = summarize(config, outcomes)
-    if config.records is not None:
-        for outcome in outcomes:
-            path = config.records / f"game-{outcome.deal:05d}-{outcome.rotation}.json"
-            # Whole or not at all, even if Ctrl-C comes while it is written.
-            partial = path.with_name(path.name + ".part")
-            partial.write_text(outcome.record or "", encoding="utf-8")
-            os.replace(partial, path)
-    return result
+    return summarize(config, outcomes)
