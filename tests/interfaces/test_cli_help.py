@@ -294,9 +294,9 @@ USAGE_ERRORS = [
     ),
     (
         ["plya"],
-        "No such command: 'plya' Did you mean 'play', 'replay'?",
-        "Commande inconnue : 'plya' Vouliez-vous dire 'play', 'replay' ?",
-        "Comando desconocido: 'plya' ¿Querías decir 'play', 'replay'?",
+        "No such command: 'plya'. Did you mean 'play', 'replay'?",
+        "Commande inconnue : 'plya'. Vouliez-vous dire 'play', 'replay' ?",
+        "Comando desconocido: 'plya'. ¿Querías decir 'play', 'replay'?",
     ),
     (
         [],

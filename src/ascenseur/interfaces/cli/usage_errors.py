@@ -93,7 +93,7 @@ def _translated_message(error: Any) -> str | None:
     if found:
         text = _("No such command: {name}").format(name=found["name"])
         if found["matches"]:
-            text += " " + _("Did you mean {commands}?").format(commands=found["matches"])
+            text += ". " + _("Did you mean {commands}?").format(commands=found["matches"])
         return text
     if message == "Missing command.":
         return _("Missing command.")
