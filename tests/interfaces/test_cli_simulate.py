@@ -136,7 +136,7 @@ def test_every_preset_plays_to_the_end(tmp_path: Path, args: list[str]) -> None:
         # a name read from bytes that are not UTF-8, as Python passes them in argv
         (["--names", "A\udcff,B,C"], ["--names:", '"A\\udcff" is not a name']),
         (["--names", "Ann,Ann ,Bob"], ["--names: two players are named Ann"]),
-        (["--bots", "random,random"], ["--bots:", "2 bots for 4 players"]),
+        (["--players", "4", "--bots", "random,random"], ["--bots:", "2 bots for 4 players"]),
         (["--bots", "oracle"], ["--bots: oracle is not a bot; choose among random"]),
         (["--rule", "void_rule=maybe"], ["void_rule:", '"maybe"']),
         (["--out", "/nonexistent-folder/game.json"], ["--out:", "does not exist"]),
@@ -150,6 +150,16 @@ def test_bad_simulations_are_refused(args: list[str], fragments: list[str]) -> N
     assert len(lines) == 1, result.stderr
     for fragment in fragments:
         assert fragment in lines[0]
+
+
+def test_the_players_are_as_many_as_the_bots_given_one_per_seat() -> None:
+    """As in ``tournament``: ``--bots rules,random,random`` is a table of three."""
+    result = run("simulate", "--seed", "1", "--rule", "ladder=[1]", "--bots", "rules,random,random")
+    assert result.exit_code == 0, result.stderr
+    assert "Player 3" in result.stdout and "Player 4" not in result.stdout
+    names = run("simulate", "--seed", "1", "--bots", "rules,random", "--names", "A,B,C")
+    assert names.exit_code == 2
+    assert names.stderr.strip() == "--bots: 2 bots for 3 players"
 
 
 def test_an_out_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path) -> None:

@@ -158,8 +158,9 @@ def simulate_command(
 ) -> None:
     # (a repeated name: the engine's check below)
     seat_names = listed("--names", names, parse_names, _("no name given"))
-    if players is None:
-        players = len(seat_names) or 4
+    kinds = ["random"] if bots is None else bot_kinds(bots)
+    if players is None:  # as many as the names, else the bots given one per seat, else 4
+        players = len(seat_names) or (len(kinds) if len(kinds) > 1 else 4)
     if seat_names and len(seat_names) != players:
         raise refuse(
             _("--names: {count} names for {n} players").format(count=len(seat_names), n=players)
@@ -171,7 +172,6 @@ def simulate_command(
         Game.new(rules, seat_names)  # the engine's own checks of the names, before any game
     except RulesError as error:
         raise names_refusal(error, names) from None
-    kinds = ["random"] if bots is None else bot_kinds(bots)
     if len(kinds) == 1:
         kinds = kinds * players
     if len(kinds) != players:
