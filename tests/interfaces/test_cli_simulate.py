@@ -162,6 +162,24 @@ def test_the_players_are_as_many_as_the_bots_given_one_per_seat() -> None:
     assert names.stderr.strip() == "--bots: 2 bots for 3 players"
 
 
+def test_bots_may_be_named_by_their_level_in_the_language_in_force(tmp_path: Path) -> None:
+    """As ``play --levels`` takes them: ``facile`` in French is ``easy``."""
+    path = tmp_path / "g.json"
+    result = CliRunner().invoke(
+        get_app(),
+        ["--lang", "fr", "simulate", "--seed", "2", "--rule", "ladder=[1,2]",
+         "--bots", "facile,Difficile,aléatoire", "--out", str(path)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    english = tmp_path / "e.json"
+    run("simulate", "--seed", "2", "--rule", "ladder=[1,2]", "--bots", "easy,hard,random",
+        "--out", str(english))  # fmt: skip
+    french_game = json.loads(path.read_text(encoding="utf-8"))
+    english_game = json.loads(english.read_text(encoding="utf-8"))
+    assert french_game["players"] == ["Joueur 1", "Joueur 2", "Joueur 3"]  # (by language)
+    assert french_game["rounds"] == english_game["rounds"]
+
+
 def test_an_out_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path) -> None:
     """A game of long hands takes seconds: where its record cannot go is said first, and
     a file where the folder should be is called so (not "does not exist")."""

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ascenseur.core.rules import Rules, RulesError, Scoring, check_option, flag_of_text
-from ascenseur.i18n import _
+from ascenseur.i18n import N_, _
 
 #: The control characters (C0, DEL, C1): ESC and its kin can clear or recolour a terminal;
 #: and the bidirectional embeddings, overrides and isolates, which can turn the rest of a
@@ -131,3 +131,32 @@ def _number_text(value: Any) -> Any:
         return int(text)
     except ValueError:
         return value
+
+
+#: The levels of computer players, as people read them.
+LEVEL_NAMES = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+    "random": N_("random"),
+}
+
+#: The levels offered on the setup screen.
+SETUP_LEVELS = ("easy", "medium", "hard", "expert", "random")
+
+
+def level_name(level: str) -> str:
+    """A computer player's level in the active language."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def level_by_name(text: str) -> str:
+    """A level typed by a player: its name in the active language (as the screen shows it:
+    ``facile``) or in English (``easy``), any case; other text is returned as typed, for the
+    caller to refuse."""
+    typed = text.strip()
+    for level in SETUP_LEVELS:
+        if typed.casefold() in (level, level_name(level).casefold()):
+            return level
+    return typed

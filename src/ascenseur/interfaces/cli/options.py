@@ -34,7 +34,13 @@ from ascenseur.core.rules import (
     preset,
 )
 from ascenseur.i18n import N_, _, os_error_reason
-from ascenseur.interfaces.typed_text import apply_options, parse_bots, printable, read_in
+from ascenseur.interfaces.typed_text import (
+    apply_options,
+    level_by_name,
+    parse_bots,
+    printable,
+    read_in,
+)
 
 #: The most games ``simulate`` and ``tournament`` take: already years of play, and a
 #: count the progress bar and the figures still hold exactly.
@@ -280,8 +286,9 @@ def names_refusal(error: RulesError, names: str | None) -> typer.Exit:
 
 
 def bot_kinds(text: str) -> list[str]:
-    """The bots ``--bots`` names between commas (``simulate`` and ``tournament``)."""
-    return listed("--bots", text, parse_bots, _("no bot given"))
+    """The bots ``--bots`` names between commas (``simulate`` and ``tournament``); a level
+    may be named in the language in force (``facile``), as ``play --levels`` takes it."""
+    return [level_by_name(kind) for kind in listed("--bots", text, parse_bots, _("no bot given"))]
 
 
 def check_bots(kinds: Sequence[str]) -> None:

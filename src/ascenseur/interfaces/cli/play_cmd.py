@@ -135,12 +135,8 @@ def play(
             )
         set_language(lang)
     from ascenseur.interfaces.tui import AscenseurApp, make_session
-    from ascenseur.interfaces.tui.texts import (
-        SETUP_LEVELS,
-        ChoiceError,
-        level_by_name,
-        unknown_level,
-    )
+    from ascenseur.interfaces.tui.texts import ChoiceError, unknown_level
+    from ascenseur.interfaces.typed_text import SETUP_LEVELS, level_by_name
     from ascenseur.services.session import GameSession
 
     # A level may be typed as the screen shows it in the language in force ("facile").

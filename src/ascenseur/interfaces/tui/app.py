@@ -11,13 +11,19 @@ from textual.app import App
 from ascenseur.core.engine import default_names
 from ascenseur.core.rules import Rules, RulesError, option_from_text, preset
 from ascenseur.i18n import _
-from ascenseur.interfaces.typed_text import apply_options, parse_levels, parse_names, printable
+from ascenseur.interfaces.typed_text import (
+    apply_options,
+    level_by_name,
+    parse_levels,
+    parse_names,
+    printable,
+)
 from ascenseur.services.history import history_dir
 from ascenseur.services.session import DEFAULT_LEVEL, GameSession
 
 from .game_screen import GameScreen
 from .screens import SetupScreen
-from .texts import SETUP_LEVELS, ChoiceError, level_by_name, unknown_level
+from .texts import SETUP_LEVELS, ChoiceError, unknown_level
 
 CSS = """
 Screen { layout: vertical; }

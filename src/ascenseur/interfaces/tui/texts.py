@@ -8,23 +8,8 @@ from typing import Final
 from rich.cells import cell_len
 from rich.text import Text
 
-from ascenseur.i18n import N_, _
-
-LEVEL_NAMES = {
-    "easy": N_("easy"),
-    "medium": N_("medium"),
-    "hard": N_("hard"),
-    "expert": N_("expert"),
-    "random": N_("random"),
-}
-
-#: The levels offered on the setup screen.
-SETUP_LEVELS = ("easy", "medium", "hard", "expert", "random")
-
-
-def level_name(level: str) -> str:
-    """A computer player's level in the active language."""
-    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+from ascenseur.i18n import _
+from ascenseur.interfaces.typed_text import SETUP_LEVELS, level_name
 
 
 class ChoiceError(ValueError):
@@ -44,17 +29,6 @@ def unknown_level(level: str) -> ChoiceError:
             level=level, levels=", ".join(level_name(x) for x in SETUP_LEVELS)
         ),
     )
-
-
-def level_by_name(text: str) -> str:
-    """A level typed by a player: its name in the active language (as the screen shows it:
-    ``facile``) or in English (``easy``), any case; other text is returned as typed, for the
-    caller to refuse."""
-    typed = text.strip()
-    for level in SETUP_LEVELS:
-        if typed.casefold() in (level, level_name(level).casefold()):
-            return level
-    return typed
 
 
 def cut_name(name: Text, width: int) -> Text:
