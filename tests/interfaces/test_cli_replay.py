@@ -247,6 +247,7 @@ def test_records_breaking_a_rule_are_refused(
         (b" \n\t\n", ["the record is empty"]),
         (b'{"format": "ascenseur/1", "players": "\xe9"}', ["not UTF-8 text (byte 38)"]),
         (b'\xef\xbb\xbf{"a": \xff}', ["not UTF-8 text (byte 9)"]),
+        ('{"a": 1}'.encode("utf-16"), ["is UTF-16 text", "save it as UTF-8"]),
         (b"[" * 100_000 + b"]" * 100_000, ["not a record", "nested too deeply"]),
         (
             b'{"format": "ascenseur/1", "rules": "classique", "players": ["a", "b", "c"], '
@@ -266,6 +267,7 @@ def test_records_breaking_a_rule_are_refused(
         "blank",
         "not UTF-8",
         "not UTF-8 after a BOM",
+        "UTF-16, as PowerShell writes",
         "nested too deeply",
         "a number of 5000 digits",
         "a lone surrogate",

@@ -52,6 +52,12 @@ def read_record_text(source: str) -> str:
         # A byte-order mark (as some editors write) is read past.
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # the mark of UTF-16
+            raise RecordError(
+                _(
+                    "{path} is UTF-16 text (as PowerShell writes by default): save it as UTF-8"
+                ).format(path=source)
+            ) from None
         raise RecordError(
             _("{path} is not UTF-8 text (byte {position})").format(
                 path=source, position=error.start
