@@ -288,9 +288,9 @@ USAGE_ERRORS = [
     ),
     (
         ["frobnicate"],
-        "No such command: 'frobnicate'",
-        "Commande inconnue : 'frobnicate'",
-        "Comando desconocido: 'frobnicate'",
+        "No such command: 'frobnicate'.",
+        "Commande inconnue : 'frobnicate'.",
+        "Comando desconocido: 'frobnicate'.",
     ),
     (
         ["plya"],

@@ -190,6 +190,13 @@ def test_an_out_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path
     assert result.stdout == ""
 
 
+def test_out_may_be_a_device(tmp_path: Path) -> None:
+    """/dev/null (or a pipe, ``>(…)``) is written as it is: its folder is not probed."""
+    result = run("simulate", "--seed", "1", "--rule", "ladder=[1,2]", "--out", "/dev/null")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "Record written to /dev/null"
+
+
 def test_ctrl_c_in_a_batch_says_the_seed_and_leaves_only_whole_records(tmp_path: Path) -> None:
     """Ctrl-C (the whole process group, as in a terminal) stops a long batch with 130,
     says the seed and how far it went, and every record left behind replays."""

@@ -676,6 +676,19 @@ def test_the_setup_screen_puts_the_focus_on_the_field_refused(tmp_path: Path) ->
             app.screen.query_one("#players", Input).value = "2"  # a change clears it
             await pilot.pause()
             assert text_of(app, "#setup-error") == ""
+            app.screen.query_one("#players", Input).value = "3"
+            app.screen.query_one("#names", Input).value = "Ann,Ann,Bob"
+            app.screen.query_one("#seat", Input).focus()
+            await pilot.click("#start")
+            await pilot.pause()
+            assert "Ann" in text_of(app, "#setup-error")
+            assert app.focused is app.screen.query_one("#names", Input)  # not Players
+            app.screen.query_one("#names", Input).value = ""
+            app.screen.query_one("#seat", Input).value = "0"  # (0 is no seat, not seat 1)
+            await pilot.click("#start")
+            await pilot.pause()
+            assert text_of(app, "#setup-error") == "there is no seat 0: seats go from 1 to 3"
+            assert app.focused is app.screen.query_one("#seat", Input)
 
     run(scenario())
 

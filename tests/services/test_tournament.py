@@ -118,8 +118,9 @@ def test_each_kind_of_bot_is_warmed_once_before_its_decisions_are_timed(
     config = TournamentConfig(rules, ("medium", "easy", "random"), games=3, seed=2, jobs=1)
     before = figures(config)
     tournament_module._WARMED.difference_update({"medium", "easy", "random"})
-    warm_up(rules, ("medium", "easy", "random", "medium"))
+    assert warm_up(rules, ("medium", "easy", "random", "medium")) == 3
     assert {"medium", "easy", "random"} <= tournament_module._WARMED
+    assert warm_up(rules, ("medium", "easy")) == 0  # once per process
     assert figures(config) == before
 
 

@@ -281,9 +281,10 @@ class GameSession:
         seed = self.hint_seed(view)
         for level in HINT_LEVELS:
             try:
-                return make_bot(level, seed).hint(view)
-            except ValueError:
+                bot = make_bot(level, seed)
+            except ValueError:  # (a level this install lacks: the next one)
                 continue
+            return bot.hint(view)
         raise AssertionError("no hint level is available")  # "random" always is
 
     def hint_seed(self, view: PlayerView) -> int:

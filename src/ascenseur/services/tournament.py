@@ -186,12 +186,14 @@ def play_game(
 _WARMED: set[str] = set()
 
 
-def warm_up(rules: Rules, bots: Sequence[str]) -> None:
+def warm_up(rules: Rules, bots: Sequence[str]) -> int:
     """Have each kind of bot make one decision, untimed, the first time this process meets
     it: its first decision pays for what is done once (imports, tables, caches), which
     would otherwise be counted against whichever entry played first in each worker (two
     `rules` entries once showed 78 ms and 10 ms p99). The bot is thrown away: no game's
-    figures change."""
+    figures change. Returns how many decisions were made (one per kind not met before,
+    none in a blind round's play)."""
+    made = 0
     for name in dict.fromkeys(bots):
         if name in _WARMED:
             continue
@@ -200,7 +202,10 @@ def warm_up(rules: Rules, bots: Sequence[str]) -> None:
         game.deal(random.Random(0))
         seat = game.turn
         if seat is not None and game.view(seat).legal_actions:  # (none in a blind play)
-            make_bot(name, seed=0).choose(game.view(seat))
+            view = game.view(seat)
+            if make_bot(name, seed=0).choose(view) in view.legal_actions:
+                made += 1
+    return made
 
 
 class UnplayableTable(ValueError):

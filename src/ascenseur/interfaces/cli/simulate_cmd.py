@@ -8,6 +8,8 @@ so the same seed writes the same record byte for byte.
 
 from __future__ import annotations
 
+import errno
+import os
 import random
 import tempfile
 import time
@@ -252,6 +254,14 @@ def _check_out(out: Path) -> None:
     """Refuse an ``--out`` that cannot be written before any game is played (a game of
     long hands takes seconds), saying why: a missing folder, a file where the folder
     should be, or a folder that takes no file."""
+    if out.exists() and not out.is_dir():  # a file, a device, a pipe (/dev/null, >(…))
+        if not os.access(out, os.W_OK):
+            raise refuse(
+                _("--out: cannot write {path}: {reason}").format(
+                    path=out, reason=os_error_reason(PermissionError(errno.EACCES, ""))
+                )
+            )
+        return
     folder = out if out.is_dir() else out.parent
     if not folder.exists():
         raise refuse(_("--out: the folder {path} does not exist").format(path=folder))

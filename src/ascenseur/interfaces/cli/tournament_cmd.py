@@ -196,7 +196,7 @@ def print_table(result: TournamentResult) -> None:
             seed=config["seed"],
         ),
         caption=_(
-            "±: 95 % intervals. rating: openskill's μ − 3σ (μ ± σ in brackets), by which "
+            "±: intervals at 95 %; rating: openskill's μ − 3σ (μ ± σ in brackets), by which "
             "the bots are listed"
         ),
     )

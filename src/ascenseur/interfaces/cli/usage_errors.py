@@ -91,9 +91,9 @@ def _translated_message(error: Any) -> str | None:
         return _("Unexpected extra arguments: {arguments}").format(arguments=found["args"])
     found = _NO_SUCH_COMMAND.match(message)
     if found:
-        text = _("No such command: {name}").format(name=found["name"])
+        text = _("No such command: {name}.").format(name=found["name"])
         if found["matches"]:
-            text += ". " + _("Did you mean {commands}?").format(commands=found["matches"])
+            text += " " + _("Did you mean {commands}?").format(commands=found["matches"])
         return text
     if message == "Missing command.":
         return _("Missing command.")

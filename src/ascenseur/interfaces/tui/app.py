@@ -220,7 +220,14 @@ def make_session(
                 n=players - 1, seats=players
             ),
         )
-    return GameSession.new(rules, names, human_seats=(seat - 1,), levels=per_seat, seed=seed)
+    try:
+        return GameSession.new(rules, names, human_seats=(seat - 1,), levels=per_seat, seed=seed)
+    except RulesError as error:
+        # The count was checked above: what the engine refuses now is the names given
+        # (two alike), the field to mend.
+        if error.option == "players":
+            raise ChoiceError("names", error.reason) from None
+        raise
 
 
 def _whole_number(text: str, field: str) -> int | None:
@@ -249,12 +256,13 @@ def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
             "names", _("{count} names for {n} players").format(count=len(names), n=players)
         )
     seat_text = values.get("seat", "").strip()
+    seat = _whole_number(seat_text, "seat")
     levels = parse_levels(values.get("levels", "")) or [values.get("level") or DEFAULT_LEVEL]
     return make_session(
         rules,
         players=players,
         names=names or None,
-        seat=_whole_number(seat_text, "seat") or 1,
+        seat=1 if seat is None else seat,
         levels=levels,
         seed=seed,
     )
