@@ -15,13 +15,10 @@ Entries are bots by name with optional settings, as in ``bots_openspiel.py``.
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bots_openspiel import Z95, dealt_game, make_entry, seat_seed
+from bots_openspiel import dealt_game, interval, make_entry, seat_seed, seats_of, table_arguments
 
 from ascenseur import preset
 from ascenseur.core.engine import Phase
@@ -54,24 +51,12 @@ def play_deal(args: tuple[list[str], int, int, int]) -> dict[str, Any]:
     return {"deal": deal, "points": points, "exact": exact}
 
 
-def interval(values: list[float]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, half
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--tricks", type=int, default=26)
-    parser.add_argument("--deals", type=int, default=60, help="each played once per seat")
-    parser.add_argument("--first-deal", type=int, default=0)
-    parser.add_argument("--seats", default="expert,expert/long_hand=100,hard,hard")
-    parser.add_argument("--jobs", type=int, default=2)
+    table_arguments(parser, seats="expert,expert/long_hand=100,hard,hard", deals=60)
+    parser.set_defaults(players=4, tricks=26)
     args = parser.parse_args()
-    seats = [s.strip() for s in args.seats.split(",")]
-    if len(seats) != args.players:
-        sys.exit(f"--seats: {len(seats)} entries for {args.players} players")
+    seats = seats_of(args)
     long_hand_rules(args.tricks).validate(args.players)
     tasks = [
         (seats, args.players, args.tricks, deal)
