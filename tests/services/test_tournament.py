@@ -569,7 +569,8 @@ def test_each_record_is_written_as_its_game_ends(tmp_path: Path) -> None:
     result = run_tournament(config, progress)
     assert on_disk == [1, 2, 3, 4, 5, 6]
     assert all(game.record is None for game in result.games)
-    assert not list(tmp_path.glob("*.part"))
+    assert all(path.name.startswith("game-") for path in tmp_path.iterdir())  # no temporaries
+    assert len(list(tmp_path.iterdir())) == 6
 
 
 @pytest.mark.usefixtures("ctrl_c_as_in_a_terminal")

@@ -30,6 +30,7 @@ from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
 
 from .autoplay import play_with_bots
+from .session import write_text_atomic
 
 #: 95 % two-sided normal quantile.
 Z95 = 1.959964
@@ -200,11 +201,11 @@ def warm_up(rules: Rules, bots: Sequence[str]) -> int:
         _WARMED.add(name)
         game = Game.new(rules, len(bots))
         game.deal(random.Random(0))
-        seat = game.turn
-        if seat is not None and game.view(seat).legal_actions:  # (none in a blind play)
-            view = game.view(seat)
-            if make_bot(name, seed=0).choose(view) in view.legal_actions:
-                made += 1
+        if game.turn is None:
+            continue
+        view = game.view(game.turn)  # (a blind round's play has no decision: none made)
+        if view.legal_actions and make_bot(name, seed=0).choose(view) in view.legal_actions:
+            made += 1
     return made
 
 
@@ -545,15 +546,8 @@ def _kept(config: TournamentConfig, outcome: GameOutcome) -> GameOutcome:
     memory): the outcome kept for the figures no longer carries it."""
     if config.records is None or outcome.record is None:
         return outcome
-    path = _record_path(config.records, outcome)
     # Whole or not at all, even if Ctrl-C comes while it is written.
-    partial = path.with_name(path.name + ".part")
-    try:
-        partial.write_text(outcome.record, encoding="utf-8")
-        os.replace(partial, path)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
+    write_text_atomic(_record_path(config.records, outcome), outcome.record)
     outcome.record = None
     return outcome
 

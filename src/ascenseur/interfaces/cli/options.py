@@ -89,12 +89,14 @@ def output_path_option(text: str) -> Path:
     return path
 
 
-def writable_folder_or_exit(option: str, folder: Path) -> None:
-    """Make ``folder`` (and its parents) for a command to write its files into, and check
-    that a file can be written there: else refuse ``option`` in one line, naming the folder
-    and why (exit status 2), before anything is played (``--records``, ``--history``)."""
+def writable_folder_or_exit(option: str, folder: Path, *, make: bool = True) -> None:
+    """Make ``folder`` (and its parents; with ``make=False`` it must be there already) for
+    a command to write its files into, and check that a file can be written there: else
+    refuse ``option`` in one line, naming the folder and why (exit status 2), before
+    anything is played (``--records``, ``--history``, ``simulate --out``)."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if make:
+            folder.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):  # (gone once closed: nothing is left)
             pass
     except OSError as error:

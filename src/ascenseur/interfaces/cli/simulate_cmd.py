@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import os
 import random
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -45,6 +44,7 @@ from .options import (
     output_path_option,
     refuse,
     rules_or_exit,
+    writable_folder_or_exit,
 )
 
 
@@ -267,15 +267,7 @@ def _check_out(out: Path) -> None:
         raise refuse(_("--out: the folder {path} does not exist").format(path=folder))
     if not folder.is_dir():
         raise refuse(_("--out: {path} is a file, not a folder").format(path=folder))
-    try:
-        with tempfile.TemporaryFile(dir=folder):  # (gone once closed: nothing is left)
-            pass
-    except OSError as error:
-        raise refuse(
-            _("--out: cannot write into {dir}: {reason}").format(
-                dir=folder, reason=os_error_reason(error)
-            )
-        ) from None
+    writable_folder_or_exit("--out", folder, make=False)
 
 
 def _say_stopped(seed: int, played: int, games: int, out: Path | None) -> None:
