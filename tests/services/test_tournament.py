@@ -267,6 +267,28 @@ def test_records_are_written_and_said_where(tmp_path: Path) -> None:
     assert f"3 records written in {where}" in done.stderr
 
 
+def test_a_folder_holding_records_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    """A second tournament into the same folder would overwrite the first one's records
+    (the same deals have the same names) and mix the two: it is refused before any game,
+    and the records are left untouched; other files in a folder are no obstacle."""
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    args = [
+        *("--lang", "en", "tournament", "--rules", "prime", "--rule", "ladder=[2]"),
+        *("--bots", "rules,random,random", "--games", "3", "--records", str(tmp_path)),
+    ]
+    first = CliRunner().invoke(get_app(), args)
+    assert first.exit_code == 0, first.stderr
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert len(before) == 4
+    again = CliRunner().invoke(get_app(), [*args[:-4], "--seed", "9", *args[-4:]])
+    assert again.exit_code == 2
+    assert again.stderr == (
+        f"--records: {tmp_path} already holds 3 tournament records (game-00000-0.json, …); "
+        "give an empty or new folder, so that no record is overwritten\n"
+    )
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
 def _children(pid: int) -> list[int]:
     """The live child processes of ``pid`` (from /proc)."""
     found = []

@@ -536,8 +536,20 @@ class TournamentInterrupted(KeyboardInterrupt):
         return f"stopped after {self.played} of {self.total} games"
 
 
+#: The names of a tournament's records (``game-DEAL-ROTATION.json``), as a glob pattern.
+RECORD_PATTERN = "game-*-*.json"
+
+
 def _record_path(folder: Path, outcome: GameOutcome) -> Path:
     return folder / f"game-{outcome.deal:05d}-{outcome.rotation}.json"
+
+
+def records_already_in(folder: Path) -> list[Path]:
+    """The tournament records ``folder`` holds already, sorted: a new tournament there would
+    overwrite some and mix its games with the others, so the command refuses such a folder."""
+    if not folder.is_dir():
+        return []
+    return sorted(path for path in folder.glob(RECORD_PATTERN) if path.is_file())
 
 
 def _kept(config: TournamentConfig, outcome: GameOutcome) -> GameOutcome:

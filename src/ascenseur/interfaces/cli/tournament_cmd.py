@@ -24,6 +24,7 @@ from ascenseur.services.tournament import (
     TournamentInterrupted,
     TournamentResult,
     interrupts_held,
+    records_already_in,
     run_tournament,
 )
 
@@ -38,6 +39,7 @@ from .options import (
     check_bots_at,
     path_option,
     refuse,
+    refuse_option,
     rules_or_exit,
     writable_folder_or_exit,
 )
@@ -109,6 +111,18 @@ def tournament(
         rules=rules, bots=names, games=games, seed=seed, jobs=workers, records=records
     )
     if records is not None:
+        kept_before = records_already_in(records)
+        if kept_before:
+            raise refuse_option(
+                "--records",
+                ngettext(
+                    "{dir} already holds {count} tournament record ({first}); give an empty "
+                    "or new folder, so that no record is overwritten",
+                    "{dir} already holds {count} tournament records ({first}, …); give an "
+                    "empty or new folder, so that no record is overwritten",
+                    len(kept_before),
+                ).format(dir=records, count=len(kept_before), first=kept_before[0].name),
+            )
         # Last, as it makes the folder: a command refused for another reason leaves none.
         writable_folder_or_exit("--records", records)
     console = Console(stderr=True)
