@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Extract every marked text (_, N_, ngettext) into the template and merge it into the
+# Extract every marked text (_, N_, ngettext, pgettext) into the template and merge it into the
 # French and Spanish catalogs. Translate the new entries, then run the tests
 # (tests/test_i18n.py fails on any missing or empty translation).
 set -euo pipefail
@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 export UV_PYTHON_DOWNLOADS=never
 locale_dir=src/ascenseur/locale
 uv run pybabel extract --no-location --sort-output --project=ascenseur \
-    -k _ -k N_ -k ngettext:1,2 -o "$locale_dir/ascenseur.pot" src/ascenseur
+    -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -o "$locale_dir/ascenseur.pot" src/ascenseur
 for lang in fr es; do
     po="$locale_dir/$lang/LC_MESSAGES/ascenseur.po"
     if [ -f "$po" ]; then

@@ -22,16 +22,17 @@ from ascenseur.i18n import (
 )
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ascenseur"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"\{[a-z_]*(?:![rsa])?(?::[^}]*)?\}")
 
 
-def _source_messages() -> set[str]:
+def _source_messages() -> set[tuple[str, str | None]]:
+    """Every (message, context) marked in the code (the context of a ``pgettext``)."""
     found = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
+    for _file, _line, message, _comments, context in extract_from_dir(
         str(PACKAGE), keywords=KEYWORDS, method_map=[("**.py", "python")]
     ):
-        found.add(message[0] if isinstance(message, tuple) else message)
+        found.add((message[0] if isinstance(message, tuple) else message, context))
     return found
 
 
@@ -45,8 +46,8 @@ def _catalog(lang: str):  # type: ignore[no-untyped-def]
 def test_every_message_of_the_code_is_translated(lang: str) -> None:
     catalog = _catalog(lang)
     missing = []
-    for msgid in sorted(_source_messages()):
-        entry = catalog.get(msgid)
+    for msgid, context in sorted(_source_messages(), key=str):
+        entry = catalog.get(msgid, context=context)
         if entry is None:
             missing.append(msgid)
             continue

@@ -48,6 +48,12 @@ def _(message: str) -> str:
     return translations(_active.get()).gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` as meant in ``context``: a short text such as the card rank
+    ``K`` needs a context of its own, as the same letters may mean other things elsewhere."""
+    return translations(_active.get()).pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message that depends on a count."""
     return translations(_active.get()).ngettext(singular, plural, n)

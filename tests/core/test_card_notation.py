@@ -6,6 +6,7 @@ import pytest
 
 from ascenseur import Card, CardParseError, Suit
 from ascenseur.core.cards import CARD_TEXT, build_deck, cards_of, mask_of
+from ascenseur.i18n import language
 
 STANDARD_TEXTS = [r + s for s in "SHDC" for r in "23456789TJQKA"]
 TAROT_TEXTS = [f"T{n}" for n in range(1, 22)]
@@ -75,6 +76,23 @@ def test_display_form_for_people() -> None:
     assert Card.parse("TD").display() == "10♦"
     assert Card.parse("T21").display() == "21"
     assert Card.parse("KH'").display() == "K♥'"
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [
+        ("en", ["A♠", "K♥", "Q♦", "J♣", "10♠", "K♥'"]),
+        ("fr", ["A♠", "R♥", "D♦", "V♣", "10♠", "R♥'"]),
+        ("es", ["A♠", "K♥", "Q♦", "J♣", "10♠", "K♥'"]),
+    ],
+)
+def test_people_see_the_ranks_their_language_prints(lang: str, shown: list[str]) -> None:
+    """French cards are indexed R, D, V (roi, dame, valet); Spanish ones, like English ones,
+    K, Q, J (rey and reina share their initial). The record's notation does not change."""
+    texts = ["AS", "KH", "QD", "JC", "TS", "KH'"]
+    with language(lang):
+        assert [Card.parse(text).display() for text in texts] == shown
+        assert [str(Card.parse(text)) for text in texts] == texts
 
 
 @pytest.mark.parametrize(

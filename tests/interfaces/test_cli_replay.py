@@ -339,3 +339,30 @@ def test_names_with_control_characters_are_written_out_not_sent_to_the_terminal(
     broken = run("replay", write(tmp_path / "broken.json", record))
     assert broken.exit_code == 2
     assert f"{written}Martine" in broken.stderr and control not in broken.stderr
+
+
+def test_records_and_sheets_keep_the_notation_in_every_language(tmp_path: Path) -> None:
+    """French players see R♥ for a king, but a record written in French, and the sheet that
+    ``replay`` prints of it, use RECORD.md's letters (KH) as in English."""
+    written = {}
+    for lang in ("en", "fr", "es"):
+        out = tmp_path / f"{lang}.json"
+        made = CliRunner().invoke(
+            get_app(),
+            ["--lang", lang, "simulate", "--rules", "prime", "--seed", "4", "--out", str(out)],
+        )
+        assert made.exit_code == 0, made.stderr
+        written[lang] = out.read_text(encoding="utf-8")
+    # The same game, but for the default names of the players ("Joueur 1").
+    rounds = {lang: json.loads(text)["rounds"] for lang, text in written.items()}
+    assert rounds["fr"] == rounds["es"] == rounds["en"]
+    hands = [card for r in json.loads(written["en"])["rounds"] for h in r["hands"] for card in h]
+    assert {card[0] for card in hands} >= {"K", "Q", "J"}
+    sheets = {
+        lang: CliRunner().invoke(
+            get_app(), ["--lang", lang, "replay", str(tmp_path / "en.json"), "--json"]
+        )
+        for lang in ("en", "fr", "es")
+    }
+    assert all(sheet.exit_code == 0 for sheet in sheets.values())
+    assert sheets["fr"].stdout == sheets["es"].stdout == sheets["en"].stdout

@@ -20,7 +20,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from ascenseur.i18n import _
+from ascenseur.i18n import _, pgettext
 
 
 class Suit(IntEnum):
@@ -58,6 +58,21 @@ _LETTER_RANKS: Final = {v: k for k, v in _RANK_LETTERS.items()}
 
 #: The longest value of the user's that a message repeats (a longer one is cut).
 SHOWN_AT_MOST: Final = 60
+
+
+def rank_face(rank: int) -> str:
+    """How a standard rank is shown to people in the active language: the index printed on
+    that language's cards (``K`` ``Q`` ``J`` in English; ``R`` ``D`` ``V`` in French, for roi,
+    dame, valet). Records keep RECORD.md's letters whatever the language."""
+    if rank == 11:
+        return pgettext("card rank: jack", "J")
+    if rank == 12:
+        return pgettext("card rank: queen", "Q")
+    if rank == 13:
+        return pgettext("card rank: king", "K")
+    if rank == 14:
+        return pgettext("card rank: ace", "A")
+    return str(rank)
 
 
 def cut_for_message(text: str) -> str:
@@ -120,8 +135,7 @@ class Card(int):
         prime = "'" if self.copy else ""
         if suit is Suit.TRUMPS:
             return f"{rank}{prime}"
-        face = {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
-        return f"{face}{suit.symbol}{prime}"
+        return f"{rank_face(rank)}{suit.symbol}{prime}"
 
     @staticmethod
     def parse(text: str) -> Card:
