@@ -85,6 +85,33 @@ def test_an_impossible_rule_is_refused_with_its_name() -> None:
     assert len(done.stderr.splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    ("args", "blamed"),
+    [
+        (["rules", "prime", "--players", "9"], "--players"),
+        (["play", "--rules", "prime", "--players", "9"], "--players"),
+        (["simulate", "--rules", "prime", "--players", "9"], "--players"),
+        (["simulate", "--rules", "prime", "--names", "Ann,Bob"], "--names"),
+        (["simulate", "--rules", "prime", "--bots", "rules,random"], "--bots"),
+        (["tournament", "--rules", "prime", "--bots", "rules,random"], "--bots"),
+        (["tournament", "--rules", "prime", "--players", "2", "--bots", "rules"], "--bots"),
+        (
+            ["tournament", "--rules", "prime", "--players", "9", "--bots", ",".join(["rules"] * 9)],
+            "--players",
+        ),
+    ],
+)
+def test_a_table_the_rules_refuse_blames_the_option_that_set_its_size(
+    args: list[str], blamed: str
+) -> None:
+    """The size of the table comes from --players, or from the names or bots given one per
+    seat: the refusal names the option the player wrote, not the rules' word "players"."""
+    done = CliRunner().invoke(get_app(), ["--lang", "en", *args])
+    assert done.exit_code == 2
+    assert done.stderr.startswith(f"{blamed}: "), done.stderr
+    assert done.stderr.count("\n") == 1
+
+
 @pytest.mark.parametrize("name", ["rules", "simulate", "replay"])
 def test_each_command_has_help(name: str) -> None:
     result = CliRunner().invoke(get_app(), [name, "--help"])

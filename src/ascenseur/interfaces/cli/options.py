@@ -329,12 +329,16 @@ def rules_or_exit(
     rules_file: Path | None = None,
     *,
     players: int | None = None,
+    players_from: str = "--players",
 ) -> Rules:
     """:func:`build_rules` for a command: a refusal is one line on standard error naming
-    the option and the reason, and exit status 2."""
+    the option and the reason, and exit status 2. A count of players the rules refuse is
+    blamed on ``players_from``, the option it came from (``--bots`` when the bots gave it)."""
     try:
         return build_rules(preset_name, rule_texts or (), rules_file, players=players)
     except RulesError as error:
+        if error.option == "players":
+            raise refuse_option(players_from, error.reason) from None
         raise refuse(str(error)) from None
 
 

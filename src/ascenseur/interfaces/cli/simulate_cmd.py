@@ -161,13 +161,15 @@ def simulate_command(
     # (a repeated name: the engine's check below)
     seat_names = listed("--names", names, parse_names, _("no name given"))
     kinds = ["random"] if bots is None else bot_kinds(bots)
+    players_from = "--players"
     if players is None:  # as many as the names, else the bots given one per seat, else 4
         players = len(seat_names) or (len(kinds) if len(kinds) > 1 else 4)
+        players_from = "--names" if seat_names else "--bots" if len(kinds) > 1 else "--players"
     if seat_names and len(seat_names) != players:
         raise refuse(
             _("--names: {count} names for {n} players").format(count=len(seat_names), n=players)
         )
-    rules = rules_or_exit(rules_name, rule, rules_file, players=players)
+    rules = rules_or_exit(rules_name, rule, rules_file, players=players, players_from=players_from)
     if not seat_names:
         seat_names = list(default_names(players))
     try:

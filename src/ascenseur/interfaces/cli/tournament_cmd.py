@@ -104,7 +104,13 @@ def tournament(
             ).format(n=len(names), p=count)
         )
     check_bots(names)
-    rules = rules_or_exit(rules_name, rule, rules_file, players=count)
+    rules = rules_or_exit(
+        rules_name,
+        rule,
+        rules_file,
+        players=count,
+        players_from="--players" if players is not None else "--bots",
+    )
     check_bots_at(names, rules, count)
     workers = jobs if jobs is not None else len(os.sched_getaffinity(0))
     config = TournamentConfig(
