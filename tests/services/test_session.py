@@ -413,3 +413,23 @@ def test_a_save_that_is_not_utf8_is_refused_not_a_crash(tmp_path: Path) -> None:
     path.write_bytes(b'{"format": "ascenseur/1", "players": "\xe9"}')
     with pytest.raises(RecordError, match=r"x.json is not UTF-8 text \(byte 38\)"):
         GameSession.resume(path)
+
+
+def test_a_hint_between_moves_worth_the_same_says_so_not_zero_more() -> None:
+    """Where the move suggested scores no more than another one (a margin shown as 0.0),
+    the hint says "as much as another card" rather than "0.0 more than the next best"."""
+    session = GameSession.new(preset("prime"), ["Ann", "Bob", "Cid", "Dan"], levels="hard", seed=3)
+    reasons = []
+    while not session.is_over and len(reasons) < 12:
+        step, seat = session.next_step()
+        if step is Step.HUMAN:
+            hint = session.hint(0)
+            reasons.append(hint.reason)
+            session.act(0, hint.action)
+        elif step is Step.BOT:
+            assert seat is not None
+            session.apply_bot(seat, session.decide(seat))
+        else:
+            session.advance()
+    assert any(r.endswith("on average, as much as another card") for r in reasons), reasons
+    assert not any(" 0.0 more than" in r for r in reasons), reasons
