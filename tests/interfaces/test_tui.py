@@ -1803,3 +1803,65 @@ def test_the_rules_screen_explains_the_mark_of_a_second_copy(
         session = make_session(rules, players=players, levels=["random"], seed=2)
         app = new_app(session, tmp_path)
         run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "per_row"),
+    [(100, 30, 13), (80, 24, 13), (80, 20, 12), (70, 20, 11), (60, 20, 9)],
+)
+def test_every_card_and_bid_is_on_screen_however_narrow_the_terminal(
+    width: int, height: int, per_row: int, tmp_path: Path
+) -> None:
+    """Thirteen cards (or fourteen bids) fill 77 columns: in a narrower terminal (or one so
+    short that the scroll bar takes two columns) they wrap to more rows rather than run off
+    its edge, where they could be chosen but not seen; the blind round's note keeps all its
+    words."""
+    session = make_session(
+        preset("classique").override({"ladder": [13], "decks": 2}),
+        players=3,
+        levels=["random"],
+        seed=22,
+    )
+    app = new_app(session, tmp_path)
+
+    def bidding() -> bool:
+        return session.view(0).is_my_turn and session.view(0).phase is Phase.BID
+
+    async def all_shown(pilot: Pilot[Any], kind: str, count: int) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.per_row == per_row
+        buttons = list(screen.query(kind))
+        assert len(buttons) == count
+        rows = {b.virtual_region.y for b in buttons}
+        assert len(rows) == -(-count // per_row)  # as many rows as the width needs
+        for button in buttons:  # each whole on screen once scrolled to (the height is short)
+            screen.scroll_to_widget(button, animate=False)
+            await pilot.pause()
+            assert shows(app, button), (kind, button.id, button.region)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(width, height)) as pilot:
+            await play(pilot, app, session, until=bidding)
+            await pilot.pause()
+            await all_shown(pilot, ".bid", 14)
+            await play(pilot, app, session, until=my_card_to_play(session))
+            await pilot.pause()
+            await all_shown(pilot, ".card", 13)
+
+    run(scenario())
+
+    blind = make_session(
+        preset("enculette").override({"ladder": [1]}), players=3, levels=["random"], seed=5
+    )
+    blind_app = new_app(blind, tmp_path)
+
+    async def blind_round() -> None:
+        async with blind_app.run_test(size=(width, height)) as pilot:
+            await play(pilot, blind_app, blind, until=lambda: blind.view(0).is_my_turn)
+            await pilot.pause()
+            note = blind_app.screen.query_one("#hand .note", Static)
+            assert note.virtual_region.right <= width
+            shown = " ".join(note.render().plain.split())  # type: ignore[union-attr]
+            assert shown == "Blind round: you see everyone's card but your own."
+
+    run(blind_round())

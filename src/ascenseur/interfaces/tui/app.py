@@ -48,8 +48,6 @@ GameScreen.small #status { height: auto; }
 #actions { height: auto; padding: 0 1; }
 #hand, #bids { grid-size: 13; grid-gutter: 0 1; grid-columns: 5; height: auto; }
 #bids { margin: 1 0 0 0; }
-#actions .note { column-span: 13; }
-#bids .label { column-span: 3; }
 .card, .bid { width: 5; min-width: 5; }
 .unplayable { text-style: dim; color: $text-muted; }
 .playable { text-style: bold; }

@@ -58,6 +58,9 @@ if TYPE_CHECKING:
 
 #: The smallest terminal the table is drawn for (up to 20 players).
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: The most cards (or bids) in a row of the hand: 13 buttons of 5 columns and a gap of 1
+#: fill 77 columns; a narrower terminal gets fewer per row, so that none is off screen.
+MOST_PER_ROW = 13
 #: From this many players, the other seats are drawn on one line each, down both sides.
 COMPACT_FROM = 12
 
@@ -117,6 +120,8 @@ class GameScreen(Screen[None]):
         self.first_digit: tuple[int, tuple[object, ...]] | None = None
         #: Whether the terminal is below the size the table is drawn for (said once).
         self.too_small = False
+        #: Cards (or bids) a row of the hand shows (see fit_actions).
+        self.per_row = MOST_PER_ROW
         self._actions_key: tuple[object, ...] = ()
         for keys, action, description in (
             ("h", "hint", _("hint")),
@@ -207,6 +212,7 @@ class GameScreen(Screen[None]):
             )
         notice.display = small
         self.too_small = small
+        self.fit_actions(event.size.width, small)
         # Then the table scrolls under the top lines: its scroll bar has its columns kept
         # from the start, so that its coming does not narrow the table once drawn (seats
         # cut to a width they no longer have, a warning wrapped anew over the bids).
@@ -217,6 +223,21 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self.redraw_seats)
         if self.focused is not None:
             self.call_after_refresh(self.scroll_to_widget, self.focused, animate=False)
+
+    def fit_actions(self, width: int, small: bool) -> None:
+        """As many cards and bids a row as the width shows whole (13 from 80 columns): in a
+        narrower terminal they wrap to more rows rather than run off its edge, where they
+        could still be chosen but not seen."""
+        room = width - 2  # (the padding of the actions)
+        if small:
+            room -= self.styles.scrollbar_size_vertical  # (kept for the scroll bar)
+        self.per_row = max(1, min(MOST_PER_ROW, (room + 1) // 6))
+        for grid in self.query("#actions Grid"):
+            grid.styles.grid_size_columns = self.per_row
+        for note in self.query("#actions .note"):
+            note.styles.column_span = self.per_row
+        for label in self.query("#bids .label"):
+            label.styles.column_span = min(3, self.per_row)
 
     @property
     def ascenseur_app(self) -> AscenseurApp:
@@ -586,7 +607,9 @@ class GameScreen(Screen[None]):
         if cards:
             await hand_box.mount(*cards)
         if bids:
-            await bid_box.mount(Static(_("Your bid:"), classes="label"), *bids)
+            label = Static(_("Your bid:"), classes="label")
+            label.styles.column_span = min(3, self.per_row)
+            await bid_box.mount(label, *bids)
         choices = bids if bidding else cards if my_turn else []
         usable = [b for b in choices if not b.has_class("unplayable")]
         target = next((b for b in usable if b.id == focused), None)
@@ -598,9 +621,9 @@ class GameScreen(Screen[None]):
             # laid out (focusing the new buttons scrolled to where they were not yet).
             self.call_after_refresh(self.scroll_to_widget, target, animate=False)
         if view.hand is None and view.phase in (Phase.BID, Phase.PLAY):
-            await hand_box.mount(
-                Static(_("Blind round: you see everyone's card but your own."), classes="note")
-            )
+            note = Static(_("Blind round: you see everyone's card but your own."), classes="note")
+            note.styles.column_span = self.per_row
+            await hand_box.mount(note)
 
     def say(self, message: str, style: str = "") -> None:
         self.message_text = Text(message, style=style)
