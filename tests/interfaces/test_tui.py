@@ -1865,3 +1865,57 @@ def test_every_card_and_bid_is_on_screen_however_narrow_the_terminal(
             assert shown == "Blind round: you see everyone's card but your own."
 
     run(blind_round())
+
+
+def test_at_full_speed_the_line_says_how_the_last_trick_went(tmp_path: Path) -> None:
+    """With no pause the last trick is never on the table when a computer player took it and
+    led at once: the player's turn says who took it, with its cards, the winner's marked."""
+    session, app = four_cards_of_prime(tmp_path)
+
+    def following_after_a_trick() -> bool:
+        view = session.view(0)
+        return view.is_my_turn and view.phase is Phase.PLAY and bool(view.trick and view.tricks)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=following_after_a_trick)
+            await pilot.pause()
+            view = session.view(0)
+            last = view.tricks[-1]
+            cards = [c.display() for c in last.cards]
+            winner_card = last.cards[last.seats(view.players).index(last.winner)].display()
+            cards[cards.index(winner_card)] += "✔"
+            assert str(app.screen.message_text) == (
+                f"{NAMES[last.winner]} took the last trick: {' '.join(cards)}. "
+                "Your turn: play a card."
+            )
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("players", [8, 9, 10])
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_the_blind_round_fits_at_80_by_24(tmp_path: Path, players: int, lang: str) -> None:
+    """The blind round's note takes the line of the hand: with it every seat, the bids and
+    the message are still on screen at 80×24, in every language."""
+    with language(lang):
+        session = make_session(preset("enculette"), players=players, levels=["random"], seed=2)
+        app = new_app(session, tmp_path)
+
+    def blind_bid() -> bool:
+        view = session.view(0)
+        return view.phase is Phase.BID and view.hand is None and view.is_my_turn
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play(pilot, app, session, until=blind_bid)
+            await pilot.pause()
+            screen = app.screen
+            widgets = [*screen.query(".seat"), *screen.query(".bid")]
+            widgets += [screen.query_one("#message"), screen.query_one("#hand .note")]
+            assert len(screen.query(".seat")) == players
+            for widget in widgets:
+                assert shows(app, widget), widget
+
+    with language(lang):
+        run(scenario())

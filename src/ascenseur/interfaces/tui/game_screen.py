@@ -745,6 +745,18 @@ class GameScreen(Screen[None]):
             winner = self.shown_name(view.tricks[-1].winner)
             took = _("{name} takes the trick.").format(name=winner)
             self.say(took + " " + _("Your lead."), "bold")
+        elif self.fast and view.trick and view.tricks:
+            # At full speed the last trick was never on the table for the player to see
+            # (its winner led at once): the line says how it went.
+            last = view.tricks[-1]
+            cards = " ".join(
+                card.display() + ("✔" if seat == last.winner else "")
+                for seat, card in zip(last.seats(view.players), last.cards, strict=True)
+            )
+            took = _("{name} took the last trick: {cards}.").format(
+                name=self.shown_name(last.winner), cards=cards
+            )
+            self.say(took + " " + _("Your turn: play a card."), "bold")
         else:
             self.say(_("Your turn: play a card."), "bold")
         await self.redraw()
