@@ -1919,3 +1919,64 @@ def test_the_blind_round_fits_at_80_by_24(tmp_path: Path, players: int, lang: st
 
     with language(lang):
         run(scenario())
+
+
+def test_a_new_game_opens_on_the_table_just_played(tmp_path: Path) -> None:
+    """ "New game" at the end opens the setup screen on the choices of the game just played:
+    those typed on the setup screen, as they were typed."""
+    app = AscenseurApp(None, delay=0, history=tmp_path)
+    typed = {"options": "ladder=[1]; void_rule=free", "players": "3", "names": "Ann, Bob, Cid"}
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            for field, value in typed.items():
+                app.screen.query_one(f"#{field}", Input).value = value
+            await pilot.click("#start")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen), text_of(app, "#setup-error")
+            await play(pilot, app, app.screen.session)
+            assert isinstance(app.screen, EndScreen)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            for field, value in typed.items():
+                assert app.screen.query_one(f"#{field}", Input).value == value
+
+    run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("options", "levels", "seat"),
+    [
+        ({"preset": "prime"}, ["hard"], 1),
+        ({"preset": "enculette", "decks": 2, "ladder": [2, 1]}, ["easy", "expert"], 3),
+        (
+            {
+                "preset": "classique",
+                "scoring": {
+                    "made_base": 5,
+                    "made_per_trick": 2,
+                    "missed_per_trick": 1,
+                    "missed_per_diff": 0,
+                    "pool": False,
+                },
+            },
+            ["random"],
+            2,
+        ),
+    ],
+)
+def test_the_setup_fields_of_a_game_make_that_game_again(
+    options: dict[str, Any], levels: list[str], seat: int
+) -> None:
+    """After a resumed game, "new game" opens on the fields of that game (setup_values_of):
+    they give its rules, players, names, seat and levels again."""
+    from ascenseur import rules_from_mapping
+    from ascenseur.interfaces.tui.app import build_session, setup_values_of
+
+    rules = rules_from_mapping(options)
+    session = make_session(rules, names=["Ann", "Bob", "Cid"], seat=seat, levels=levels, seed=1)
+    again = build_session(setup_values_of(session), seed=2)
+    assert again.game.rules == session.game.rules
+    assert again.seats == session.seats
+    assert again.human_seats == session.human_seats

@@ -135,6 +135,7 @@ def play(
             )
         set_language(lang)
     from ascenseur.interfaces.tui import AscenseurApp, make_session
+    from ascenseur.interfaces.tui.app import setup_values_of
     from ascenseur.interfaces.tui.texts import ChoiceError, unknown_level
     from ascenseur.interfaces.typed_text import SETUP_LEVELS, level_by_name
     from ascenseur.services.session import GameSession
@@ -214,16 +215,20 @@ def play(
             raise names_refusal(error, names) from None
         except ValueError as error:
             raise refuse(str(error)) from None
-    file_preset, file_options = rules_file_for_setup(rules_file)
-    defaults = setup_defaults(
-        rules_name or file_preset,
-        [*file_options, *(rule or [])],
-        players,
-        names,
-        seat=seat,
-        level=chosen_levels[0] if level is not None else None,
-        levels=levels,
-    )
+    if resume is not None:
+        assert session is not None
+        defaults = setup_values_of(session)  # "new game" at its end: the same table again
+    else:
+        file_preset, file_options = rules_file_for_setup(rules_file)
+        defaults = setup_defaults(
+            rules_name or file_preset,
+            [*file_options, *(rule or [])],
+            players,
+            names,
+            seat=seat,
+            level=chosen_levels[0] if level is not None else None,
+            levels=levels,
+        )
     if history is not None:
         # Checked last (it makes the folder), and before the first deal: a finished game
         # must have somewhere to go.

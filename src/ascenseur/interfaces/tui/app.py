@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -238,6 +239,29 @@ def _whole_number(text: str, field: str) -> int | None:
             field, _("{text} is not a whole number such as 4").format(text=printable(text))
         )
     return int(text)
+
+
+def setup_values_of(session: GameSession) -> dict[str, str]:
+    """The setup screen's fields that would make ``session``'s game again (its rules as the
+    preset and the options changed from it, its players, names, seat and levels): what the
+    end screen's "new game" opens on after a resumed game."""
+    rules = session.game.rules
+    options = [
+        f"{key}={value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)}"
+        for key, value in rules.overrides().items()
+    ]
+    seat = session.human_seats[0] if session.human_seats else 0
+    levels = [s.level for i, s in enumerate(session.seats) if i != seat and s.level is not None]
+    same = len(set(levels)) <= 1
+    return {
+        "preset": rules.preset,
+        "options": "; ".join(options),
+        "players": str(session.players),
+        "names": ", ".join(s.name for s in session.seats),
+        "seat": str(seat + 1),
+        "level": levels[0] if same and levels and levels[0] in SETUP_LEVELS else DEFAULT_LEVEL,
+        "levels": "" if same and (not levels or levels[0] in SETUP_LEVELS) else ", ".join(levels),
+    }
 
 
 def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:

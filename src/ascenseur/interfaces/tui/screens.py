@@ -507,6 +507,7 @@ class SetupScreen(Screen[None]):
         except ValueError as error:
             self.refuse(str(error), "options")
             return
+        app.setup_defaults = values  # the next "new game" opens on these
         app.start_game(session)
 
     def refuse(self, reason: str, field: str) -> None:
