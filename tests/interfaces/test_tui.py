@@ -1807,7 +1807,7 @@ def test_the_rules_screen_explains_the_mark_of_a_second_copy(
 
 @pytest.mark.parametrize(
     ("width", "height", "per_row"),
-    [(100, 30, 13), (80, 24, 13), (80, 20, 12), (70, 20, 11), (60, 20, 9)],
+    [(100, 30, 13), (80, 24, 13), (80, 20, 12), (70, 20, 11), (60, 20, 9), (50, 20, 7)],
 )
 def test_every_card_and_bid_is_on_screen_however_narrow_the_terminal(
     width: int, height: int, per_row: int, tmp_path: Path
@@ -1833,7 +1833,8 @@ def test_every_card_and_bid_is_on_screen_however_narrow_the_terminal(
         buttons = list(screen.query(kind))
         assert len(buttons) == count
         rows = {b.virtual_region.y for b in buttons}
-        assert len(rows) == -(-count // per_row)  # as many rows as the width needs
+        cells = count + (min(3, per_row) if kind == ".bid" else 0)  # ("Your bid:" spans 3)
+        assert len(rows) == -(-cells // per_row)  # as many rows as the width needs
         for button in buttons:  # each whole on screen once scrolled to (the height is short)
             screen.scroll_to_widget(button, animate=False)
             await pilot.pause()
@@ -1976,7 +1977,34 @@ def test_the_setup_fields_of_a_game_make_that_game_again(
 
     rules = rules_from_mapping(options)
     session = make_session(rules, names=["Ann", "Bob", "Cid"], seat=seat, levels=levels, seed=1)
-    again = build_session(setup_values_of(session), seed=2)
+    with language("fr"):  # the levels as the screen shows them ("facile")
+        values = setup_values_of(session)
+        again = build_session(values, seed=2)
     assert again.game.rules == session.game.rules
     assert again.seats == session.seats
     assert again.human_seats == session.human_seats
+    if len(set(levels)) > 1:
+        assert values["levels"] == "facile, expert"
+
+
+def test_the_setup_fields_of_a_game_they_cannot_give_again_are_left_to_the_defaults() -> None:
+    """A name with a comma cannot be typed in the names field (a comma parts the names): the
+    names are left to the defaults rather than split; a table of two people is offered with
+    one of them, the computer players at one level."""
+    from ascenseur.interfaces.tui.app import build_session, setup_values_of
+
+    rules = preset("prime").override({"ladder": [1]})
+    session = GameSession.new(rules, ["Smith, J", "Bob", "Cid"], levels="hard", seed=1)
+    values = setup_values_of(session)
+    assert values["names"] == ""
+    assert build_session(values, seed=2).players == 3
+    two = GameSession.new(
+        rules,
+        ["Ann", "Bob", "Cid", "Dan"],
+        human_seats=(0, 2),
+        levels=[None, "easy", None, "hard"],
+        seed=1,
+    )
+    values = setup_values_of(two)
+    assert (values["seat"], values["level"], values["levels"]) == ("1", "easy", "")
+    assert build_session(values, seed=2).human_seats == [0]

@@ -389,3 +389,34 @@ def test_an_unknown_level_is_refused_on_resume_too(tmp_path: Path) -> None:
     saved = session.save(tmp_path / "x.json")
     code, output = invoke("--resume", str(saved), "--level", "master")
     assert code == 2 and "unknown level 'master'" in output
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_new_game_after_a_resumed_one_opens_on_its_table(tmp_path: Path) -> None:
+    """``play --resume``: at the end, "new game" opens the setup screen on the saved game's
+    preset, changed options and names, not on the defaults."""
+    from ascenseur import preset
+    from ascenseur.services.session import GameSession
+
+    rules = preset("prime").override({"ladder": [1], "void_rule": "must-trump"})
+    session = GameSession.new(rules, ["Ann", "Bob", "Cid"], levels="random", seed=4)
+    saved = session.save(tmp_path / "saved.json")
+    script = shell_script(
+        tmp_path,
+        f"{EXE} play --resume {saved} --lang en --delay 0 --history {tmp_path / 'history'}",
+    )
+    tmux = Tmux(f"ascenseur-test-again-{os.getpid()}", script, 100, 30)
+    try:
+        tmux.wait_for("Your bid:")
+        tmux.keys("0")
+        tmux.wait_for("Your turn: play a card.")
+        tmux.keys("Enter")
+        tmux.wait_for("Game over")
+        tmux.keys("n")
+        screen = tmux.wait_for("New game")
+        assert "prime" in screen
+        assert "ladder=[1]; void_rule=must-trump" in screen
+        assert "Ann, Bob, Cid" in screen
+        tmux.keys("Escape")
+    finally:
+        tmux.close()

@@ -272,6 +272,7 @@ def test_a_folder_holding_records_is_refused_and_left_as_it_was(tmp_path: Path) 
     (the same deals have the same names) and mix the two: it is refused before any game,
     and the records are left untouched; other files in a folder are no obstacle."""
     (tmp_path / "notes.txt").write_text("my notes\n")
+    (tmp_path / "game-notes-old.json").write_text("{}\n")  # named alike, not a record
     args = [
         *("--lang", "en", "tournament", "--rules", "prime", "--rule", "ladder=[2]"),
         *("--bots", "rules,random,random", "--games", "3", "--records", str(tmp_path)),
@@ -279,7 +280,7 @@ def test_a_folder_holding_records_is_refused_and_left_as_it_was(tmp_path: Path) 
     first = CliRunner().invoke(get_app(), args)
     assert first.exit_code == 0, first.stderr
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
-    assert len(before) == 4
+    assert len(before) == 5
     again = CliRunner().invoke(get_app(), [*args[:-4], "--seed", "9", *args[-4:]])
     assert again.exit_code == 2
     assert again.stderr == (

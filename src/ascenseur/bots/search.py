@@ -743,7 +743,7 @@ class SearchBot:
                 "{move}: over {worlds} likely deals it scores {value} on average; chosen "
                 "counting the chance to finish first too"
             ).format(move=move, worlds=self.last_worlds, value=points)
-        if decimal(margin) == decimal(0.0):  # (a margin shown as "0.0 more" says nothing)
+        if others and decimal(margin) == decimal(0.0):  # (as shown: "0.0 more" says nothing)
             if bidding:
                 return _(
                     "bid {bid}: over {worlds} likely deals it scores {value} on average, "

@@ -5,6 +5,7 @@ field), and what must be shown of it without letting it drive the terminal."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -47,6 +48,13 @@ def comma_items(text: str, empty: str) -> list[str]:
 def parse_names(text: str) -> list[str]:
     """``"Ann, Bob,Cat"`` → the players' names, in turn order (none for an empty text)."""
     return comma_items(text, _("name {place} of {count} is empty; give one name per player"))
+
+
+def option_as_typed(key: str, value: Any) -> str:
+    """An option as a player types it in ``--rule`` or the setup screen: ``void_rule=free``,
+    ``ladder=[1, 2]`` (a value that is not text in JSON)."""
+    shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return f"{key}={shown}"
 
 
 def parse_levels(text: str) -> list[str]:

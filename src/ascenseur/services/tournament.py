@@ -14,6 +14,7 @@ import math
 import multiprocessing
 import os
 import random
+import re
 import signal
 import statistics
 import threading
@@ -536,8 +537,8 @@ class TournamentInterrupted(KeyboardInterrupt):
         return f"stopped after {self.played} of {self.total} games"
 
 
-#: The names of a tournament's records (``game-DEAL-ROTATION.json``), as a glob pattern.
-RECORD_PATTERN = "game-*-*.json"
+#: The names of a tournament's records: ``game-DEAL-ROTATION.json`` (see _record_path).
+RECORD_NAME = re.compile(r"game-\d{5,}-\d+\.json")
 
 
 def _record_path(folder: Path, outcome: GameOutcome) -> Path:
@@ -549,7 +550,7 @@ def records_already_in(folder: Path) -> list[Path]:
     overwrite some and mix its games with the others, so the command refuses such a folder."""
     if not folder.is_dir():
         return []
-    return sorted(path for path in folder.glob(RECORD_PATTERN) if path.is_file())
+    return sorted(p for p in folder.iterdir() if RECORD_NAME.fullmatch(p.name) and p.is_file())
 
 
 def _kept(config: TournamentConfig, outcome: GameOutcome) -> GameOutcome:

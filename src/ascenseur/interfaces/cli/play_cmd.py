@@ -7,7 +7,6 @@ game.
 
 from __future__ import annotations
 
-import json
 import shlex
 import sys
 from collections.abc import Sequence
@@ -19,7 +18,7 @@ import typer
 from ascenseur.core.errors import RecordError
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import LANGUAGES, N_, _, set_language
-from ascenseur.interfaces.typed_text import parse_levels, parse_names
+from ascenseur.interfaces.typed_text import option_as_typed, parse_levels, parse_names
 
 from . import TranslatedCommand, app, language_of_arguments
 from .options import (
@@ -267,10 +266,7 @@ def rules_file_for_setup(rules_file: Path | None) -> tuple[str | None, list[str]
         return None, []
     options = read_rules_file(rules_file)
     name = options.pop("preset", None)
-    texts = []
-    for key, value in options.items():
-        shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-        texts.append(f"{key}={shown}")
+    texts = [option_as_typed(key, value) for key, value in options.items()]
     return (name if isinstance(name, str) else None), texts
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,8 @@ from ascenseur.i18n import _
 from ascenseur.interfaces.typed_text import (
     apply_options,
     level_by_name,
+    level_name,
+    option_as_typed,
     parse_levels,
     parse_names,
     printable,
@@ -242,25 +243,27 @@ def _whole_number(text: str, field: str) -> int | None:
 
 
 def setup_values_of(session: GameSession) -> dict[str, str]:
-    """The setup screen's fields that would make ``session``'s game again (its rules as the
+    """The setup screen's fields that make ``session``'s game again (its rules as the
     preset and the options changed from it, its players, names, seat and levels): what the
-    end screen's "new game" opens on after a resumed game."""
+    end screen's "new game" opens on after a resumed game. Names the field could not give
+    back as they are (one with a comma) are left to the defaults; a table of several people
+    is offered with one of them and one level for the others."""
     rules = session.game.rules
-    options = [
-        f"{key}={value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)}"
-        for key, value in rules.overrides().items()
-    ]
-    seat = session.human_seats[0] if session.human_seats else 0
-    levels = [s.level for i, s in enumerate(session.seats) if i != seat and s.level is not None]
-    same = len(set(levels)) <= 1
+    options = [option_as_typed(key, value) for key, value in rules.overrides().items()]
+    names = [s.name for s in session.seats]
+    shown_names = ", ".join(names)
+    humans = session.human_seats
+    seat = humans[0] if humans else 0
+    levels = [s.level for s in session.seats if s.level is not None]
+    one_level = len(set(levels)) <= 1 or len(humans) > 1
     return {
         "preset": rules.preset,
         "options": "; ".join(options),
         "players": str(session.players),
-        "names": ", ".join(s.name for s in session.seats),
+        "names": shown_names if parse_names(shown_names) == names else "",
         "seat": str(seat + 1),
-        "level": levels[0] if same and levels and levels[0] in SETUP_LEVELS else DEFAULT_LEVEL,
-        "levels": "" if same and (not levels or levels[0] in SETUP_LEVELS) else ", ".join(levels),
+        "level": levels[0] if levels and levels[0] in SETUP_LEVELS else DEFAULT_LEVEL,
+        "levels": "" if one_level else ", ".join(level_name(level) for level in levels),
     }
 
 

@@ -237,7 +237,12 @@ class GameScreen(Screen[None]):
         for note in self.query("#actions .note"):
             note.styles.column_span = self.per_row
         for label in self.query("#bids .label"):
-            label.styles.column_span = min(3, self.per_row)
+            label.styles.column_span = self.label_span
+
+    @property
+    def label_span(self) -> int:
+        """The columns of the row the bids' label takes ("Your bid:" fits three)."""
+        return min(3, self.per_row)
 
     @property
     def ascenseur_app(self) -> AscenseurApp:
@@ -608,7 +613,7 @@ class GameScreen(Screen[None]):
             await hand_box.mount(*cards)
         if bids:
             label = Static(_("Your bid:"), classes="label")
-            label.styles.column_span = min(3, self.per_row)
+            label.styles.column_span = self.label_span
             await bid_box.mount(label, *bids)
         choices = bids if bidding else cards if my_turn else []
         usable = [b for b in choices if not b.has_class("unplayable")]
