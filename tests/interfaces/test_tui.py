@@ -108,6 +108,16 @@ def my_card_to_play(session: GameSession) -> Callable[[], bool]:
     return lambda: session.view(0).is_my_turn and session.view(0).phase is Phase.PLAY
 
 
+def my_blind_bid(session: GameSession, seat: int = 0) -> Callable[[], bool]:
+    """The condition: the player (at ``seat``) is to bid in the blind round (no hand seen)."""
+
+    def bidding_blind() -> bool:
+        view = session.view(seat)
+        return view.phase is Phase.BID and view.hand is None and view.is_my_turn
+
+    return bidding_blind
+
+
 def four_cards_of_prime(tmp_path: Path) -> tuple[GameSession, AscenseurApp]:
     """One hand of four cards under ``prime`` against random players, and its app."""
     session = make_session(
@@ -895,13 +905,9 @@ def test_the_blind_round_shows_every_held_card_uncut_at_80_by_24(tmp_path: Path)
     app = new_app(session, tmp_path)
     checked = []
 
-    def blind_bid() -> bool:
-        view = session.view(0)
-        return view.phase is Phase.BID and view.hand is None and view.is_my_turn
-
     async def scenario() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await play(pilot, app, session, until=blind_bid)
+            await play(pilot, app, session, until=my_blind_bid(session))
             view = session.view(0)
             for s in range(1, 4):
                 seat = app.screen.query_one(f"#seat-{s}", Static)
@@ -1637,13 +1643,9 @@ def test_the_blind_round_of_a_big_table_keeps_the_dealer_and_readable_names(
     rules = preset("classique").override({"blind_single_card": True, "ladder": [1, 2]})
     me = 4
 
-    def blind_bid() -> bool:
-        view = session.view(me)
-        return view.phase is Phase.BID and view.hand is None and view.is_my_turn
-
     async def check(app: AscenseurApp) -> None:
         async with app.run_test(size=(width, 24)) as pilot:
-            await play(pilot, app, session, until=blind_bid)
+            await play(pilot, app, session, until=my_blind_bid(session, me))
             screen = app.screen
             assert isinstance(screen, GameScreen)
             view = session.view(me)
@@ -1903,13 +1905,9 @@ def test_the_blind_round_fits_at_80_by_24(tmp_path: Path, players: int, lang: st
         session = make_session(preset("enculette"), players=players, levels=["random"], seed=2)
         app = new_app(session, tmp_path)
 
-    def blind_bid() -> bool:
-        view = session.view(0)
-        return view.phase is Phase.BID and view.hand is None and view.is_my_turn
-
     async def scenario() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await play(pilot, app, session, until=blind_bid)
+            await play(pilot, app, session, until=my_blind_bid(session))
             await pilot.pause()
             screen = app.screen
             widgets = [*screen.query(".seat"), *screen.query(".bid")]
