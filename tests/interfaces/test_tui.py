@@ -657,7 +657,8 @@ def test_the_setup_screen_refuses_a_count_that_is_no_whole_number(
                 await pilot.pause()
                 assert isinstance(app.screen, SetupScreen)
                 shown = text_of(app, "#setup-error")
-                assert shown == f"{typed} n'est pas un nombre entier comme 4", shown
+                label = {"players": "Joueurs", "seat": "Votre place"}[field]
+                assert shown == f"{label} : {typed} n'est pas un nombre entier comme 4", shown
                 assert app.focused is app.screen.query_one(f"#{field}", Input)
                 await pilot.press("backspace")
                 await pilot.pause()
@@ -681,7 +682,7 @@ def test_the_setup_screen_puts_the_focus_on_the_field_refused(tmp_path: Path) ->
             app.screen.query_one("#names", Input).value = "Ann,Bob"
             await pilot.click("#start")
             await pilot.pause()
-            assert text_of(app, "#setup-error") == "2 names for 7 players"
+            assert text_of(app, "#setup-error") == "Names: 2 names for 7 players"
             assert app.focused is app.screen.query_one("#names", Input)
             app.screen.query_one("#players", Input).value = "2"  # a change clears it
             await pilot.pause()
@@ -697,15 +698,18 @@ def test_the_setup_screen_puts_the_focus_on_the_field_refused(tmp_path: Path) ->
             app.screen.query_one("#seat", Input).value = "0"  # (0 is no seat, not seat 1)
             await pilot.click("#start")
             await pilot.pause()
-            assert text_of(app, "#setup-error") == "there is no seat 0: seats go from 1 to 3"
+            assert text_of(app, "#setup-error") == (
+                "Your seat: there is no seat 0: seats go from 1 to 3"
+            )
             assert app.focused is app.screen.query_one("#seat", Input)
 
     run(scenario())
 
 
 def test_the_setup_screen_says_a_refused_player_count_in_its_own_words(tmp_path: Path) -> None:
-    """No field is called "players" in French: the reason alone, and the focus stays in
-    the field where Enter was pressed, so that the player can correct it."""
+    """The refusal names the field as the screen labels it ("Joueurs", not the option's
+    "players"), and the focus stays in the field where Enter was pressed, so that the
+    player can correct it."""
     with language("fr"):
         app = AscenseurApp(None, delay=0, history=tmp_path)
 
@@ -722,7 +726,9 @@ def test_the_setup_screen_says_a_refused_player_count_in_its_own_words(tmp_path:
                 await pilot.pause()
                 assert isinstance(app.screen, SetupScreen)
                 shown = text_of(app, "#setup-error")
-                assert shown.startswith("la variante classique se joue de 3 à 20 joueurs"), shown
+                assert shown.startswith(
+                    "Joueurs : la variante classique se joue de 3 à 20 joueurs"
+                ), shown
                 assert app.focused is field
 
         run(scenario())

@@ -410,12 +410,14 @@ class SetupScreen(Screen[None]):
                     compact=True,
                 )
             yield Static(id="preset-summary", classes="note")
-            for field, label, placeholder in (
-                ("options", _("Options"), _("e.g. void_rule=free; ladder=[1,2,3]")),
-                ("players", _("Players"), ""),
-                ("names", _("Names"), _("comma-separated")),
-                ("seat", _("Your seat"), ""),
+            labels = self.field_labels()
+            for field, placeholder in (
+                ("options", _("e.g. void_rule=free; ladder=[1,2,3]")),
+                ("players", ""),
+                ("names", _("comma-separated")),
+                ("seat", ""),
             ):
+                label = labels[field]
                 with Horizontal(classes="row"):
                     yield Label(label, classes="field")
                     yield Input(
@@ -426,7 +428,7 @@ class SetupScreen(Screen[None]):
                         compact=True,
                     )
             with Horizontal(classes="row"):
-                yield Label(_("Computer level"), classes="field")
+                yield Label(labels["level"], classes="field")
                 yield Select(
                     [(level_name(level), level) for level in SETUP_LEVELS],
                     value=d.get("level", "medium"),
@@ -435,7 +437,7 @@ class SetupScreen(Screen[None]):
                     compact=True,
                 )
             with Horizontal(classes="row"):
-                yield Label(_("Levels by seat"), classes="field")
+                yield Label(labels["levels"], classes="field")
                 yield Input(
                     d.get("levels", ""),
                     placeholder=_("optional, e.g. {levels}").format(
@@ -447,6 +449,18 @@ class SetupScreen(Screen[None]):
             yield Static(id="setup-error", classes="error")
             yield Button(_("Start"), id="start", variant="primary", compact=True)
         yield Footer()
+
+    @staticmethod
+    def field_labels() -> dict[str, str]:
+        """Each field's label, by the name its refusals give it."""
+        return {
+            "options": _("Options"),
+            "players": _("Players"),
+            "names": _("Names"),
+            "seat": _("Your seat"),
+            "level": _("Computer level"),
+            "levels": _("Levels by seat"),
+        }
 
     def on_mount(self) -> None:
         self.show_summary()
@@ -511,7 +525,11 @@ class SetupScreen(Screen[None]):
         app.start_game(session)
 
     def refuse(self, reason: str, field: str) -> None:
-        """Say why the game cannot start, with the focus on the field to mend."""
+        """Say why the game cannot start, naming the field to mend as the screen labels it
+        ("Players: …"), with the focus on it."""
+        label = self.field_labels().get(field)
+        if label is not None:
+            reason = _("{option}: {reason}").format(option=label, reason=reason)
         self.query_one("#setup-error", Static).update(Text(reason))
         for widget in self.query(f"#{field}"):
             widget.focus()
