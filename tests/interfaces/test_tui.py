@@ -2012,3 +2012,19 @@ def test_the_setup_fields_of_a_game_they_cannot_give_again_are_left_to_the_defau
     values = setup_values_of(two)
     assert (values["seat"], values["level"], values["levels"]) == ("1", "easy", "")
     assert build_session(values, seed=2).human_seats == [0]
+
+
+@pytest.mark.parametrize(("players", "width"), [(8, 66), (8, 60), (12, 66), (12, 90)])
+def test_the_names_of_a_score_sheet_are_cut_alike(players: int, width: int) -> None:
+    """Room left over that is not enough to widen every cut name alike is left unused:
+    "Pla…1 … Pla…8", not "Play…1 Play…2 Pla…3" (names cut by where the room ran out)."""
+    session = make_session(preset("classique"), players=players, levels=["random"], seed=1)
+    rng = random.Random(1)
+    for _round in range(3):
+        session.game.deal(rng)
+        session.game.random_playout(rng)
+    head, _body = score_table(session, 0, width)
+    shown = [column.header.plain for column in head.columns[2:]]  # type: ignore[union-attr]
+    same_digits = [n for i, n in enumerate(shown) if i < 9]  # "Player 1" … "Player 9"
+    assert len({cell_len(n) for n in same_digits}) == 1, shown
+    assert all(n.endswith(str(i + 1)) for i, n in enumerate(shown)), shown

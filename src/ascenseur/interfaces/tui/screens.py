@@ -166,14 +166,19 @@ def _column_widths(
         widths[c] += grow
         room -= grow
     while room > 0:
-        # one column more to the narrowest name still cut: the names are cut alike
-        # ("Pla…11", "Pla…12"), not by how wide each player's figures happen to be
+        # one column more to each of the narrowest names still cut, all of them or none:
+        # the names are cut alike ("Pla…3", "Pla…4"; not "Play…1" beside "Pla…3"), not
+        # by how wide each player's figures happen to be
         cut = [c for c in range(2, len(widths)) if widths[c] < wanted[c]]
         if not cut:
             break
-        narrowest = min(cut, key=lambda c: (widths[c], c))
-        widths[narrowest] += 1
-        room -= 1
+        least = min(widths[c] for c in cut)
+        narrowest = [c for c in cut if widths[c] == least]
+        if len(narrowest) > room:
+            break
+        for c in narrowest:
+            widths[c] += 1
+        room -= len(narrowest)
     return widths
 
 
