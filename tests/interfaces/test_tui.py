@@ -2028,3 +2028,57 @@ def test_the_names_of_a_score_sheet_are_cut_alike(players: int, width: int) -> N
     same_digits = [n for i, n in enumerate(shown) if i < 9]  # "Player 1" … "Player 9"
     assert len({cell_len(n) for n in same_digits}) == 1, shown
     assert all(n.endswith(str(i + 1)) for i, n in enumerate(shown)), shown
+
+
+#: The keys a player might press at any moment, the quitting ones aside.
+ANY_KEYS = [*"0123456789", "enter", "left", "right", "tab", "shift+tab", "h", "t", "r", "f"]
+ANY_KEYS += ["escape", "backspace", "up", "down", "pageup", "pagedown", "home", "end", "n", "s"]
+
+
+@pytest.mark.parametrize(
+    ("seed", "name", "options", "players", "lang"),
+    [
+        (1, "enculette", {}, 3, "fr"),
+        (2, "prime", {"ladder": [3], "bidding": "simultaneous", "bid_limit": "none"}, 4, "en"),
+        (3, "classique", {"ladder": [12, 2], "decks": 2}, 3, "es"),
+    ],
+)
+def test_keys_pressed_at_random_never_break_the_game(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    seed: int,
+    name: str,
+    options: dict[str, Any],
+    players: int,
+    lang: str,
+) -> None:
+    """Whatever keys are pressed, at any moment (during the bots' play, over the score
+    sheet, the rules, the end and setup screens) and whatever the terminal's size, nothing
+    fails, and the game played stays a legal game: its record replays to the same sheet,
+    and so does every save `s` made of it."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # where `s` saves
+    rules = preset(name).override(options) if options else preset(name)
+    with language(lang):
+        session = make_session(rules, players=players, levels=["random"], seed=seed)
+        app = AscenseurApp(session, delay=0.01 * (seed % 2), history=tmp_path / "history")
+    rng = random.Random(seed)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            for step in range(150):
+                shown = type(app.screen).__name__
+                key = rng.choice(ANY_KEYS)
+                if key == "escape" and shown in ("EndScreen", "SetupScreen"):
+                    continue  # (Esc quits there)
+                await pilot.press(key)
+                if step % 40 == 0:
+                    await pilot.resize_terminal(rng.choice([60, 80, 100]), rng.choice([20, 30]))
+            await pilot.pause()
+
+    with language(lang):
+        run(scenario())
+    assert score_sheet(replay(json.loads(dumps(session.game)))) == score_sheet(session.game)
+    saves = [p for p in (tmp_path / "data").rglob("*.json") if ".session." not in p.name]
+    assert saves  # (the seeds are such that `s` is pressed during the game)
+    for saved in saves:
+        replay(json.loads(saved.read_text(encoding="utf-8")))  # (refused if not legal)
