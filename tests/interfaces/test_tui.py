@@ -515,6 +515,27 @@ def test_revealed_bids_name_each_bid_apart_from_its_player() -> None:
         )
 
 
+def test_the_first_play_after_sealed_bids_still_says_them(tmp_path: Path) -> None:
+    """The line that reveals the sealed bids is said as bidding ends; the player's first
+    card comes with it, so that the line is read rather than replaced at once."""
+    session = sealed_session()
+    app = new_app(session, tmp_path)
+
+    def first_play() -> bool:
+        view = session.view(3)
+        return view.phase is Phase.PLAY and view.is_my_turn and not view.tricks
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=first_play)
+            await pilot.pause()
+            bids = session.view(3).bids
+            revealed = revealed_bids_text(NAMES, [b for b in bids if b is not None])
+            assert str(app.screen.message_text) == f"{revealed}. Your turn: play a card."
+
+    run(scenario())
+
+
 def test_sealed_bids_stay_hidden_until_all_are_in(tmp_path: Path) -> None:
     session = sealed_session()
     app = new_app(session, tmp_path)

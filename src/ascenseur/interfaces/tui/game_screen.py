@@ -762,6 +762,12 @@ class GameScreen(Screen[None]):
                 name=self.shown_name(last.winner), cards=cards
             )
             self.say(took + " " + _("Your turn: play a card."), "bold")
+        elif view.rules.bidding is Bidding.SIMULTANEOUS and not view.tricks:
+            # The line that revealed the sealed bids would be gone before it was read.
+            names = [self.shown_name(s) for s in range(view.players)]
+            bids = [b if b is not None else 0 for b in view.bids]
+            revealed = revealed_bids_text(names, bids)
+            self.say(revealed + ". " + _("Your turn: play a card."), "bold")
         else:
             self.say(_("Your turn: play a card."), "bold")
         await self.redraw()
