@@ -324,11 +324,7 @@ class Rules:
         as it is typed on the command line (``max_cards = none``, ``ladder = [1, 3]``)."""
         rows = []
         for name in OPTION_NAMES:
-            value = self.options()[name]
-            if value is None:
-                text = "none"  # JSON's null; TOML has none: there, the option is left out
-            else:
-                text = json.dumps(value) if not isinstance(value, str) else value
+            text = option_value_text(self.options()[name])
             # With tarot trumps' single suit, two options never apply (they would with
             # another deck): say so rather than explain what does not happen.
             if name == "trump" and self.deck is DeckKind.TAROT_TRUMPS:
@@ -545,6 +541,15 @@ def shown(value: Any) -> str:
     except (TypeError, ValueError, RecursionError):
         text = str(value)  # a TOML date: 1970-01-01, not datetime.date(1970, 1, 1)
     return cut_for_message(text)
+
+
+def option_value_text(value: Any) -> str:
+    """An option's value (as :meth:`Rules.options` gives it) as it is typed on the command
+    line or the setup screen: ``free``, ``[1, 3]``, ``none`` for JSON's null (TOML has none:
+    there, the option is left out)."""
+    if value is None:
+        return "none"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def check_option(name: str, raw: Any) -> Any:

@@ -5,12 +5,18 @@ field), and what must be shown of it without letting it drive the terminal."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ascenseur.core.rules import Rules, RulesError, Scoring, check_option, flag_of_text
+from ascenseur.core.rules import (
+    Rules,
+    RulesError,
+    Scoring,
+    check_option,
+    flag_of_text,
+    option_value_text,
+)
 from ascenseur.i18n import N_, _
 
 #: The control characters (C0, DEL, C1): ESC and its kin can clear or recolour a terminal;
@@ -52,9 +58,8 @@ def parse_names(text: str) -> list[str]:
 
 def option_as_typed(key: str, value: Any) -> str:
     """An option as a player types it in ``--rule`` or the setup screen: ``void_rule=free``,
-    ``ladder=[1, 2]`` (a value that is not text in JSON)."""
-    shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return f"{key}={shown}"
+    ``ladder=[1, 2]``, ``max_cards=none``."""
+    return f"{key}={option_value_text(value)}"
 
 
 def parse_levels(text: str) -> list[str]:
