@@ -606,18 +606,23 @@ def test_the_game_stays_usable_at_80_by_24(tmp_path: Path) -> None:
 # -- the setup screen --------------------------------------------------------------------------
 
 
+async def start_from_setup(pilot: Pilot[Any], app: AscenseurApp, **fields: str) -> None:
+    """Type ``fields`` (by id: ``players="3"``) into the setup screen, then press Start."""
+    for field, value in fields.items():
+        app.screen.query_one(f"#{field}", Input).value = value
+    await pilot.click("#start")
+    await pilot.pause()
+
+
 def test_the_setup_screen_starts_the_game_chosen(tmp_path: Path) -> None:
     app = AscenseurApp(None, delay=0, history=tmp_path)
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 40)) as pilot:
             assert isinstance(app.screen, SetupScreen)
-            app.screen.query_one("#players", Input).value = "3"
-            app.screen.query_one("#names", Input).value = "Zoé, Íñigo, Ada"
-            app.screen.query_one("#seat", Input).value = "2"
-            app.screen.query_one("#options", Input).value = "ladder=[4,5]"
-            await pilot.click("#start")
-            await pilot.pause()
+            await start_from_setup(
+                pilot, app, players="3", names="Zoé, Íñigo, Ada", seat="2", options="ladder=[4,5]"
+            )
             screen = app.screen
             assert isinstance(screen, GameScreen)
             assert screen.seat == 1
@@ -634,9 +639,7 @@ def test_the_setup_screen_keeps_the_seed_and_takes_a_scoring_number(tmp_path: Pa
     async def scenario() -> None:
         async with app.run_test(size=(100, 40)) as pilot:
             options = "ladder=[2]; scoring.made_base=7; scoring.pool=0"
-            app.screen.query_one("#options", Input).value = options
-            await pilot.click("#start")
-            await pilot.pause()
+            await start_from_setup(pilot, app, options=options)
             assert isinstance(app.screen, GameScreen), text_of(app, "#setup-error")
             session = app.screen.session
             assert session.seed == 11
@@ -652,9 +655,7 @@ def test_the_setup_screen_explains_a_refused_option(tmp_path: Path) -> None:
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 40)) as pilot:
-            app.screen.query_one("#options", Input).value = "void_rule=sometimes"
-            await pilot.click("#start")
-            await pilot.pause()
+            await start_from_setup(pilot, app, options="void_rule=sometimes")
             assert isinstance(app.screen, SetupScreen)
             assert "void_rule" in text_of(app, "#setup-error")
 
@@ -673,9 +674,7 @@ def test_the_setup_screen_refuses_a_count_that_is_no_whole_number(
 
         async def scenario() -> None:
             async with app.run_test(size=(100, 40)) as pilot:
-                app.screen.query_one(f"#{field}", Input).value = typed
-                await pilot.click("#start")
-                await pilot.pause()
+                await start_from_setup(pilot, app, **{field: typed})
                 assert isinstance(app.screen, SetupScreen)
                 shown = text_of(app, "#setup-error")
                 label = {"players": "Joueurs", "seat": "Votre place"}[field]
@@ -693,32 +692,20 @@ def test_the_setup_screen_puts_the_focus_on_the_field_refused(tmp_path: Path) ->
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 40)) as pilot:
-            app.screen.query_one("#levels", Input).value = "medium,zzz,hard"
-            await pilot.click("#start")
-            await pilot.pause()
+            await start_from_setup(pilot, app, levels="medium,zzz,hard")
             assert "zzz" in text_of(app, "#setup-error")
             assert app.focused is app.screen.query_one("#levels", Input)
-            app.screen.query_one("#levels", Input).value = ""
-            app.screen.query_one("#players", Input).value = "7"
-            app.screen.query_one("#names", Input).value = "Ann,Bob"
-            await pilot.click("#start")
-            await pilot.pause()
+            await start_from_setup(pilot, app, levels="", players="7", names="Ann,Bob")
             assert text_of(app, "#setup-error") == "Names: 2 names for 7 players"
             assert app.focused is app.screen.query_one("#names", Input)
             app.screen.query_one("#players", Input).value = "2"  # a change clears it
             await pilot.pause()
             assert text_of(app, "#setup-error") == ""
-            app.screen.query_one("#players", Input).value = "3"
-            app.screen.query_one("#names", Input).value = "Ann,Ann,Bob"
-            app.screen.query_one("#seat", Input).focus()
-            await pilot.click("#start")
-            await pilot.pause()
+            app.screen.query_one("#seat", Input).focus()  # (Start moves it to the field at fault)
+            await start_from_setup(pilot, app, players="3", names="Ann,Ann,Bob")
             assert "Ann" in text_of(app, "#setup-error")
             assert app.focused is app.screen.query_one("#names", Input)  # not Players
-            app.screen.query_one("#names", Input).value = ""
-            app.screen.query_one("#seat", Input).value = "0"  # (0 is no seat, not seat 1)
-            await pilot.click("#start")
-            await pilot.pause()
+            await start_from_setup(pilot, app, names="", seat="0")  # (0 is no seat, not 1)
             assert text_of(app, "#setup-error") == (
                 "Your seat: there is no seat 0: seats go from 1 to 3"
             )
@@ -810,8 +797,7 @@ def test_sheet_and_rules_keys_then_a_new_game_from_the_end_screen(tmp_path: Path
             await pilot.press("n")
             await pilot.pause()
             assert isinstance(app.screen, SetupScreen)
-            await pilot.click("#start")
-            await pilot.pause()
+            await start_from_setup(pilot, app)
             assert isinstance(app.screen, GameScreen)
             assert app.screen.session is not session
 
@@ -1955,10 +1941,7 @@ def test_a_new_game_opens_on_the_table_just_played(tmp_path: Path) -> None:
 
     async def scenario() -> None:
         async with app.run_test(size=(100, 40)) as pilot:
-            for field, value in typed.items():
-                app.screen.query_one(f"#{field}", Input).value = value
-            await pilot.click("#start")
-            await pilot.pause()
+            await start_from_setup(pilot, app, **typed)
             assert isinstance(app.screen, GameScreen), text_of(app, "#setup-error")
             await play(pilot, app, app.screen.session)
             assert isinstance(app.screen, EndScreen)
