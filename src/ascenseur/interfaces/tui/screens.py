@@ -513,8 +513,8 @@ class SetupScreen(Screen[None]):
         try:
             session = build_session(values, seed=app.setup_seed)
         except RulesError as error:
-            # The reason alone says what is wrong with the players (too many for the
-            # preset, two of one name); any other option is one of the Options field.
+            # A refused count of players is the Players field's (its label, not the rules'
+            # word "players", names it); any other option is one of the Options field.
             players = error.option == "players"
             self.refuse(
                 error.reason if players else str(error), "players" if players else "options"
