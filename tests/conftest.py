@@ -4,6 +4,7 @@ reproducible hypothesis runs."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -44,3 +45,18 @@ def english_messages() -> Iterator[None]:
     """Messages are checked in English, whatever the locale of the machine running the tests."""
     with language("en"):
         yield
+
+
+@pytest.fixture
+def python_with_ctrl_c() -> list[str]:
+    """The start of a command line that runs Python with Ctrl-C at its default and not
+    held back, as a terminal gives it: a test run started in the background (`cmd &`,
+    nohup, some CI runners) passes SIGINT on ignored, and Python then rightly keeps it
+    ignored. Its arguments follow (``[*python_with_ctrl_c, "-m", "ascenseur", …]``)."""
+    return [
+        sys.executable,
+        "-c",
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+        "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+        "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])",
+    ]

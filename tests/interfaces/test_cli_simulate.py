@@ -7,7 +7,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -17,14 +16,6 @@ from typer.testing import CliRunner, Result
 
 from ascenseur.core.record import loads, replay, score_sheet
 from ascenseur.interfaces.cli import get_app
-
-#: Run a command with Ctrl-C at its default, as a terminal gives it (see the tournament's
-#: test: a test run started in the background passes SIGINT on ignored).
-DEFAULT_CTRL_C_THEN_EXEC = (
-    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
-    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
-    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
-)
 
 
 def run(*args: str) -> Result:
@@ -197,13 +188,13 @@ def test_out_may_be_a_device(tmp_path: Path) -> None:
     assert result.stdout.splitlines()[-1] == "Record written to /dev/null"
 
 
-def test_ctrl_c_in_a_batch_says_the_seed_and_leaves_only_whole_records(tmp_path: Path) -> None:
+def test_ctrl_c_in_a_batch_says_the_seed_and_leaves_only_whole_records(
+    tmp_path: Path, python_with_ctrl_c: list[str]
+) -> None:
     """Ctrl-C (the whole process group, as in a terminal) stops a long batch with 130,
     says the seed and how far it went, and every record left behind replays."""
     command = [
-        sys.executable,
-        "-c",
-        DEFAULT_CTRL_C_THEN_EXEC,
+        *python_with_ctrl_c,
         "-m",
         "ascenseur",
         "--lang",

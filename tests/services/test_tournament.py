@@ -36,11 +36,6 @@ from ascenseur.services.tournament import (
 )
 
 RULES = preset("prime").override({"ladder": [2, 3]})
-DEFAULT_CTRL_C_THEN_EXEC = (
-    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
-    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
-    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
-)
 SCRIPT = Path(sys.executable).parent / "ascenseur"
 
 
@@ -304,7 +299,9 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def test_ctrl_c_stops_a_tournament_on_two_cores_and_its_workers() -> None:
+def test_ctrl_c_stops_a_tournament_on_two_cores_and_its_workers(
+    python_with_ctrl_c: list[str],
+) -> None:
     """Ctrl-C reaches the whole process group, as in a terminal: the command exits with 130
     and leaves no worker behind (it used to wait for workers that never finished)."""
     arguments = ["-m", "ascenseur", "--lang", "en", "tournament", "--rules", "prime"]
@@ -313,7 +310,7 @@ def test_ctrl_c_stops_a_tournament_on_two_cores_and_its_workers() -> None:
     # a test run started in the background (`cmd &`, nohup, some CI runners) passes it on
     # ignored, and Python then rightly lets it be ignored. -X faulthandler: if the command
     # hangs, SIGABRT makes it print where each of its threads stands, for the failure.
-    command = [sys.executable, "-c", DEFAULT_CTRL_C_THEN_EXEC, "-X", "faulthandler", *arguments]
+    command = [*python_with_ctrl_c, "-X", "faulthandler", *arguments]
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
     )
