@@ -1883,6 +1883,41 @@ def test_every_card_and_bid_is_on_screen_however_narrow_the_terminal(
     run(blind_round())
 
 
+@pytest.mark.parametrize("phase", [Phase.BID, Phase.PLAY])
+@pytest.mark.parametrize(("width", "players"), [(60, 8), (79, 10), (100, 10)])
+def test_a_notice_never_covers_the_hand_or_the_bids(
+    tmp_path: Path, width: int, players: int, phase: Phase
+) -> None:
+    """Textual's notices appear at the bottom right, where a crowded table at 24 rows pushes
+    the hand and the bids: at the table they appear at the top, below the line of the
+    round."""
+    session = make_session(
+        preset("classique").override({"ladder": [5]}), players=players, levels=["random"], seed=22
+    )
+    app = AscenseurApp(session, delay=0.05, history=tmp_path / "history")
+
+    def my_turn() -> bool:
+        return session.view(0).is_my_turn and session.view(0).phase is phase
+
+    async def scenario() -> None:
+        async with app.run_test(size=(width, 24), notifications=True) as pilot:
+            await play(pilot, app, session, until=my_turn)
+            await pilot.press("f")  # "Computer players play at once."
+            await pilot.pause()
+            screen = app.screen
+            toasts = [w for w in screen.walk_children() if type(w).__name__ == "Toast"]
+            assert len(toasts) == 1
+            notice = toasts[0].region
+            assert notice.height > 0
+            choices = list(screen.query(".card, .bid"))
+            assert choices
+            for widget in [*choices, screen.query_one("#message")]:
+                assert not notice.overlaps(widget.region), (widget.id, widget.region, notice)
+            assert notice.y > screen.query_one("#status").region.y
+
+    run(scenario())
+
+
 def test_at_full_speed_the_line_says_how_the_last_trick_went(tmp_path: Path) -> None:
     """With no pause the last trick is never on the table when a computer player took it and
     led at once: the player's turn says who took it, with its cards, the winner's marked."""
@@ -1905,6 +1940,41 @@ def test_at_full_speed_the_line_says_how_the_last_trick_went(tmp_path: Path) -> 
                 f"{NAMES[last.winner]} took the last trick: {' '.join(cards)}. "
                 "Your turn: play a card."
             )
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_at_full_speed_the_end_screen_says_how_the_last_trick_went(
+    tmp_path: Path, seed: int
+) -> None:
+    """The game's last trick goes straight to the end screen at full speed, so that screen
+    tells it: its winner and its cards in the order played, the winner's marked."""
+    session = make_session(
+        preset("prime").override({"ladder": [4]}), names=NAMES, levels=["random"], seed=seed
+    )
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session)
+            assert isinstance(app.screen, EndScreen)
+            shown = text_of(app, "#last-trick")
+
+        # The engine says who took the last trick: the record replayed without its last
+        # card, then that card played.
+        record = json.loads(dumps(session.game))
+        last_trick = record["rounds"][-1]["tricks"][-1]
+        record["rounds"][-1]["tricks"][-1] = last_trick[:-1]
+        game = replay(record).game
+        last_seat = game.turn
+        won = [e for e in game.play(last_trick[-1]) if isinstance(e, TrickWon)]
+        winner = won[0].seat
+        # the cards in the order played, from the seats before the last one to play
+        players = len(NAMES)
+        expected = [Card.parse(c).display() for c in last_trick]
+        expected[(winner - last_seat - 1) % players] += "✔"
+        assert shown == f"{NAMES[winner]} took the last trick: {' '.join(expected)}."
 
     run(scenario())
 

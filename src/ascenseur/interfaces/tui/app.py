@@ -32,6 +32,9 @@ Screen { layout: vertical; }
 #head { dock: top; height: auto; }
 GameScreen.small { scrollbar-gutter: stable; }
 GameScreen.small #status { height: auto; }
+/* Textual's notices appear at the bottom right, where a crowded table pushes the hand and
+   the bids: at the table they appear at the top, below the line of the round. */
+GameScreen ToastRack { dock: top; align: right top; margin: 1 0 0 0; }
 #status { height: 1; background: $boost; padding: 0 1; }
 #too-small { height: auto; display: none; padding: 0 1; background: $warning; color: $text; }
 #top { height: auto; }

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -754,12 +754,10 @@ class GameScreen(Screen[None]):
             # At full speed the last trick was never on the table for the player to see
             # (its winner led at once): the line says how it went.
             last = view.tricks[-1]
-            cards = " ".join(
-                card.display() + ("✔" if seat == last.winner else "")
-                for seat, card in zip(last.seats(view.players), last.cards, strict=True)
-            )
-            took = _("{name} took the last trick: {cards}.").format(
-                name=self.shown_name(last.winner), cards=cards
+            took = last_trick_text(
+                self.shown_name(last.winner),
+                last.winner,
+                zip(last.seats(view.players), last.cards, strict=True),
             )
             self.say(took + " " + _("Your turn: play a card."), "bold")
         elif view.rules.bidding is Bidding.SIMULTANEOUS and not view.tricks:
@@ -777,7 +775,15 @@ class GameScreen(Screen[None]):
             self.keep_finished_game()
         from .screens import EndScreen
 
-        await self.app.push_screen(EndScreen(self.session, self.history_path, self.kept_in))
+        last_trick = None
+        if self.last_trick is not None:
+            # At full speed the game's last trick was never on the table: the end screen
+            # says how it went (a finished game resumed has none to tell).
+            winner, cards = self.last_trick
+            last_trick = last_trick_text(self.shown_name(winner), winner, cards.items())
+        await self.app.push_screen(
+            EndScreen(self.session, self.history_path, self.kept_in, last_trick)
+        )
 
     def keep_finished_game(self) -> None:
         """Write the game just finished to the history (and back to its save, if it has
@@ -927,6 +933,13 @@ class GameScreen(Screen[None]):
         from .screens import RulesScreen
 
         self.app.push_screen(RulesScreen(self.session.game.rules, self.session.players))
+
+
+def last_trick_text(name: str, winner: int, played: Iterable[tuple[int, Card]]) -> str:
+    """The line that tells how a trick went, its cards in the order played, ✔ on the
+    winner's ("Ann took the last trick: 3♥ K♥ A♥✔ 2♥.")."""
+    cards = " ".join(card.display() + ("✔" if seat == winner else "") for seat, card in played)
+    return _("{name} took the last trick: {cards}.").format(name=name, cards=cards)
 
 
 def revealed_bids_text(names: Sequence[str], bids: Sequence[int]) -> str:

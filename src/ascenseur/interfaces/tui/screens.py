@@ -338,13 +338,19 @@ class EndScreen(Screen[None]):
     """The winners, the final score sheet and a chart of the totals over the rounds."""
 
     def __init__(
-        self, session: GameSession, history_path: Path | None, kept_in: Path | None = None
+        self,
+        session: GameSession,
+        history_path: Path | None,
+        kept_in: Path | None = None,
+        last_trick: str | None = None,
     ) -> None:
         super().__init__()
         self.session = session
         self.history_path = history_path
         #: Where the game was saved instead, when the history could not take it.
         self.kept_in = kept_in
+        #: How the game's last trick went, when the player may not have seen it.
+        self.last_trick = last_trick
         self._bindings.bind("q,escape", "app.quit", _("quit"))
         self._bindings.bind("n", "new_game", _("new game"))
 
@@ -362,6 +368,8 @@ class EndScreen(Screen[None]):
             yield Label(_("Game over"), classes="title")
             yield Label(Text(title), id="winners", classes="title")
             yield Static(Text(scoring_line(game.rules)), classes="note")
+            if self.last_trick:
+                yield Static(Text(self.last_trick), id="last-trick", classes="note")
             # the names stay in view while the rounds scroll
             yield Static(head, id="final-head")
         with VerticalScroll(id="end"):
