@@ -281,9 +281,9 @@ def main() -> None:
     output_closed: list[bool] = []
     rich_on_broken_pipe = Console.on_broken_pipe
 
-    def on_broken_pipe(console: Console) -> None:
+    def on_broken_pipe(self: Console) -> None:
         output_closed.append(True)
-        rich_on_broken_pipe(console)
+        rich_on_broken_pipe(self)
 
     Console.on_broken_pipe = on_broken_pipe  # type: ignore[method-assign]
     try:

@@ -160,7 +160,7 @@ def play(
     if resume is not None:
         # The saved game has its own rules, players and seats: options that would choose
         # them again are refused rather than dropped without a word.
-        given = {
+        chosen_again = {
             "--rules": rules_name is not None,
             "--rule": bool(rule),
             "--rules-file": rules_file is not None,
@@ -170,7 +170,7 @@ def play(
             "--seed": seed is not None,
             "--setup": setup,
         }
-        ignored = [option for option, present in given.items() if present]
+        ignored = [option for option, present in chosen_again.items() if present]
         if ignored:
             raise refuse(
                 _(

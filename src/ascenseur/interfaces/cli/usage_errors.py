@@ -64,12 +64,10 @@ def _translated_message(error: Any) -> str | None:
             return _("Missing argument {name}.").format(name=hint)
         return _("Missing option {name}.").format(name=hint)
     if isinstance(error, typer.BadParameter):
-        if error.__cause__ is None:
-            reason = error.message  # our own refusal, already in the language in force
-        else:
-            reason = _validation_reason(error)
-            if reason is None:
-                return None  # a reason we cannot read: the parser's English, whole
+        # our own refusal is already in the language in force
+        reason = error.message if error.__cause__ is None else _validation_reason(error)
+        if reason is None:
+            return None  # a reason we cannot read: the parser's English, whole
         hint = _hint(error)
         if not hint:
             return _("Invalid value: {reason}").format(reason=reason)

@@ -12,6 +12,7 @@ from ascenseur.core.engine import default_names
 from ascenseur.core.rules import Rules, RulesError, option_from_text, preset
 from ascenseur.i18n import _
 from ascenseur.interfaces.typed_text import (
+    SETUP_LEVELS,
     apply_options,
     level_by_name,
     level_name,
@@ -25,7 +26,7 @@ from ascenseur.services.session import DEFAULT_LEVEL, GameSession
 
 from .game_screen import GameScreen
 from .screens import SetupScreen
-from .texts import SETUP_LEVELS, ChoiceError, unknown_level
+from .texts import ChoiceError, unknown_level
 
 CSS = """
 Screen { layout: vertical; }

@@ -39,7 +39,7 @@ from ascenseur.core.events import (
 from ascenseur.core.rules import Bidding, DeckKind, Direction
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _, ngettext, os_error_reason
-from ascenseur.interfaces.typed_text import printable
+from ascenseur.interfaces.typed_text import level_name, printable
 from ascenseur.services.history import new_save_path
 from ascenseur.services.session import (
     GameSession,
@@ -50,7 +50,7 @@ from ascenseur.services.session import (
 )
 
 from .chart import seat_color
-from .texts import cut_name, level_name, readable_width
+from .texts import cut_name, readable_width
 
 if TYPE_CHECKING:
     from .app import AscenseurApp

@@ -32,11 +32,11 @@ from ascenseur.core.rules import (
     preset,
 )
 from ascenseur.i18n import _, ngettext
-from ascenseur.interfaces.typed_text import printable
+from ascenseur.interfaces.typed_text import SETUP_LEVELS, level_name, printable
 from ascenseur.services.session import GameSession
 
 from .chart import seat_color, totals_chart
-from .texts import SETUP_LEVELS, ChoiceError, cut_names, level_name, readable_width
+from .texts import ChoiceError, cut_names, readable_width
 
 if TYPE_CHECKING:
     from .app import AscenseurApp
