@@ -1979,6 +1979,35 @@ def test_at_full_speed_the_end_screen_says_how_the_last_trick_went(
     run(scenario())
 
 
+def test_a_finished_game_resumed_opens_on_the_end_screen_without_a_trick_to_tell(
+    tmp_path: Path,
+) -> None:
+    """A finished game saved and resumed opens on its end screen; the screen has seen none of
+    its tricks, so it tells none rather than a wrong one."""
+    session = make_session(
+        preset("prime").override({"ladder": [2]}), names=NAMES, levels=["random"], seed=6
+    )
+    app = new_app(session, tmp_path)
+
+    async def first_part() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session)
+            assert app.screen.query("#last-trick")
+
+    run(first_part())
+    assert session.is_over
+    resumed = GameSession.resume(session.save(tmp_path / "finished.json"))
+    app2 = new_app(resumed, tmp_path, save_path=tmp_path / "finished.json")
+
+    async def second_part() -> None:
+        async with app2.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app2.screen, EndScreen)
+            assert not app2.screen.query("#last-trick")
+
+    run(second_part())
+
+
 @pytest.mark.parametrize("players", [8, 9, 10])
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_the_blind_round_fits_at_80_by_24(tmp_path: Path, players: int, lang: str) -> None:
