@@ -48,6 +48,36 @@ TABLES: list[tuple[str, Rules, int]] = [
         ),
         3,
     ),
+    (
+        "penalties only",
+        preset("prime").override(
+            {
+                "ladder": [3, 2],
+                "scoring": {
+                    "made_base": 0,
+                    "made_per_trick": 0,
+                    "missed_per_trick": 0,
+                    "missed_per_diff": 5,
+                },
+            }
+        ),
+        3,
+    ),
+    (
+        "a made bid costs",
+        preset("prime").override(
+            {
+                "ladder": [3, 2],
+                "scoring": {
+                    "made_base": -5,
+                    "made_per_trick": 1,
+                    "missed_per_trick": 0,
+                    "missed_per_diff": 10,
+                },
+            }
+        ),
+        3,
+    ),
 ]
 
 
@@ -58,9 +88,18 @@ class SmallSearch(SearchBot):
         return super().choose(view, Budget(iterations=30))
 
 
+class SmallTree(SmallSearch):
+    """The same with the tree over its own later moves, as ``expert`` searches."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.tree = True
+
+
 @pytest.mark.parametrize(("label", "rules", "players"), TABLES, ids=[t[0] for t in TABLES])
 def test_every_bot_plays_legally(label: str, rules: Rules, players: int) -> None:
-    kinds = [RulesBot(1), make_bot("easy", 2), make_bot("random", 3), SmallSearch(4)]
+    # (the searches first: most tables have three players)
+    kinds = [SmallSearch(4), SmallTree(5), RulesBot(1), make_bot("easy", 2), make_bot("random", 3)]
     seated = [kinds[i % len(kinds)] for i in range(players)]
     game = play_game(rules, seated, seed=len(label))
     assert game.is_over

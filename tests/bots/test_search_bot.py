@@ -371,3 +371,33 @@ def test_past_a_long_hand_the_tree_spends_proportionally_fewer_plays_and_worlds(
         bot.long_hand = long_hand
         decisions.append((bot.choose(short), bot.last_iterations, bot.last_visits))
     assert decisions[0] == decisions[1]
+
+
+def test_a_table_that_pays_nothing_or_less_for_a_made_bid_is_searched_the_right_way_up() -> None:
+    """The tree's rewards are divided by what a round is worth: for a table that pays
+    nothing for a made bid (penalties only) that unit must not be zero, nor negative for one
+    that charges for it (the search would then pick the move it values worst)."""
+    tables = [
+        {"made_base": 0, "made_per_trick": 0, "missed_per_trick": 0, "missed_per_diff": 5},
+        {"made_base": -5, "made_per_trick": 1, "missed_per_trick": 0, "missed_per_diff": 10},
+    ]
+    for table in tables:
+        rules = preset("classique").override(
+            {
+                "scoring": table,
+                "ladder": [2],
+                "trump": "none",
+                "bid_limit": "none",
+                "strip_to_multiple": False,
+            }
+        )
+        game = Game.new(rules, ["A", "B", "C"], first_dealer=0)
+        # B holds both aces with no trump: bidding 2 is the only bid that is surely made.
+        game.deal_hands([["2C", "3C"], ["AS", "AH"], ["4D", "5D"]], None)
+        view = game.view(1)
+        assert Valuer(view).scale > 0
+        for level in ("hard", "expert"):
+            bot = make_bot(level, seed=1)
+            hint = bot.hint(view, Budget(iterations=200))
+            assert hint.action == 2, (table, level, hint.reason)
+            assert hint.action == max(bot.last_values, key=bot.last_values.__getitem__)

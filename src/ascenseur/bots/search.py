@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from ascenseur.core.cards import Card, cards_of
 from ascenseur.core.engine import Game, Phase, legal_card_mask
+from ascenseur.core.rules import Scoring
 from ascenseur.core.sampler import sample_game
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _, decimal
@@ -272,6 +273,19 @@ def exact_is_cheap(game: Game, leaves: int = EXACT_LEAVES) -> bool:
 # -- the value of an outcome ------------------------------------------------------------------
 
 
+def _points_spread(scoring: Scoring, size: int) -> int:
+    """The highest less the lowest points one player can score in a round of ``size``
+    tricks (its own bid and tricks; without the pool)."""
+    made = [scoring.made_base + scoring.made_per_trick * won for won in range(size + 1)]
+    missed = [
+        scoring.missed_per_trick * won - scoring.missed_per_diff * abs(won - bid)
+        for bid in range(size + 1)
+        for won in range(size + 1)
+        if won != bid
+    ]
+    return max(made + missed) - min(made + missed)
+
+
 class Valuer:
     """The value to ``seat`` of a finished round: its points, and near the end of a game its
     chance to finish first (so that a player far behind takes risks, a leader plays safe).
@@ -287,7 +301,13 @@ class Valuer:
         self.totals = view.totals
         remaining = view.rounds - view.round_index - 1
         scoring = view.rules.scoring
-        self.scale = float(scoring.made_base + scoring.made_per_trick * max(1, view.hand_size))
+        size = max(1, view.hand_size)
+        #: What a round is worth, the unit of the tree's rewards (they are divided by it) and
+        #: of the lead near the end: a made bid of the whole hand; for a table that pays
+        #: nothing (or less) for a made bid, the spread of a player's points in a round.
+        self.scale = float(scoring.made_base + scoring.made_per_trick * size)
+        if self.scale <= 0:
+            self.scale = float(max(1, _points_spread(scoring, size)))
         self.aware = view.rounds > 1 and remaining <= 1
         self.spread = self.scale * math.sqrt(remaining) if remaining else 0.0
 
