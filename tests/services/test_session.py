@@ -11,7 +11,7 @@ import pytest
 from ascenseur import Card, Game, Phase, preset
 from ascenseur.core.errors import IllegalActionError, RecordError
 from ascenseur.core.events import BidMade, BidsRevealed, CardPlayed, GameOver, TrickWon
-from ascenseur.core.record import loads, replay, score_sheet
+from ascenseur.core.record import dumps, loads, replay, score_sheet
 from ascenseur.services.session import (
     GameSession,
     Seat,
@@ -205,6 +205,37 @@ def test_the_blind_round_is_played_by_the_table() -> None:
     assert session.is_over
     played = [e for e in session.events_for(2) if isinstance(e, CardPlayed)]
     assert len(played) == 4
+
+
+def test_in_the_blind_round_no_card_tried_tells_the_player_their_own() -> None:
+    """Every card a player tries while the table is to play their unseen card is refused
+    with the same words, before the engine (which knows the hands) sees it: no refusal
+    tells which card it is, and none is played."""
+    rules = preset("enculette").override({"ladder": [1]})
+    session = GameSession.new(rules, NAMES, levels="random", seed=9)
+    while session.next_step() != (Step.BLIND_CARD, 0):
+        step, _seat = session.next_step()
+        if step is Step.HUMAN:
+            session.act(0, session.view(0).legal_actions[0])
+        else:
+            session.advance()
+    view = session.view(0)
+    before = dumps(session.game)
+    refusals = set()
+    for card in session.game.rules.deck_cards(len(NAMES)):
+        with pytest.raises(IllegalActionError) as refused:
+            session.act(0, card)
+        assert refused.value.rule == "blind"
+        refusals.add((str(refused.value), explain_to_player(refused.value, view)))
+    assert refusals == {
+        (
+            "in the blind round the table plays every card: nobody sees their own",
+            "In the blind round the table plays your card: you cannot see it.",
+        )
+    }
+    assert dumps(session.game) == before
+    session.run_bots()
+    assert session.is_over
 
 
 def test_every_trick_is_announced_to_every_seat() -> None:

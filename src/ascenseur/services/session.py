@@ -33,7 +33,7 @@ from ascenseur.bots import Budget, Hint, make_bot
 from ascenseur.bots.base import Bot
 from ascenseur.core.cards import Card, Suit
 from ascenseur.core.engine import Game, Phase, check_seat
-from ascenseur.core.errors import IllegalActionError, RecordError
+from ascenseur.core.errors import IllegalActionError, IllegalPlayError, RecordError
 from ascenseur.core.events import BidMade, Event
 from ascenseur.core.record import dumps, loads, replay
 from ascenseur.core.rules import Bidding, Rules
@@ -224,7 +224,17 @@ class GameSession:
 
     def act(self, seat: int, action: int) -> list[Event]:
         """A human's bid or card, through the engine's checked path: raises
-        :class:`IllegalActionError` (see :func:`explain_to_player` for the words to show)."""
+        :class:`IllegalActionError` (see :func:`explain_to_player` for the words to show).
+
+        In the play of a blind round every card is refused before the engine sees it: the
+        engine knows the hands, and its refusals ("… does not hold T1") would tell the
+        player, card by card, the one they may not see (RULES.md §6, §9)."""
+        if self.game.blind_play_pending:
+            raise IllegalPlayError(
+                _("in the blind round the table plays every card: nobody sees their own"),
+                seat=seat,
+                rule="blind",
+            )
         events = self.game.act(action, seat=seat)
         self._publish(events)
         return events
@@ -474,6 +484,8 @@ def explain_to_player(error: IllegalActionError, view: PlayerView) -> str:
         ).format(size=view.hand_size, total=made, most=max(view.hand_size - made - 1, 0))
     if rule == "bid_range":
         return _("A bid goes from 0 to {size}.").format(size=view.hand_size)
+    if rule == "blind":
+        return _("In the blind round the table plays your card: you cannot see it.")
     if rule == "phase" and view.is_my_turn and view.phase is Phase.BID:
         return _("Bid first: how many tricks will you take?")
     if rule == "phase" and view.is_my_turn and view.phase is Phase.PLAY:
