@@ -412,7 +412,17 @@ def test_a_seat_that_missed_too_much_must_start_again_from_its_view() -> None:
 
 @pytest.mark.parametrize(
     "sidecar",
-    ['{"seed": "x", "seats": []}', "not json", '{"seed": 5}', '{"seed": 5, "seats": [1, 2, 3, 4]}'],
+    [
+        '{"seed": "x", "seats": []}',
+        "not json",
+        '{"seed": 5}',
+        '{"seed": 5, "seats": [1, 2, 3, 4]}',
+        # a level that is not a name (nor null for a human)
+        '{"seed": 5, "seats": [{"level": null}, {"level": []}, {}, {}]}',
+        '{"seed": 5, "seats": [{"level": null}, {"level": {}}, {}, {}]}',
+        '{"seed": 5, "seats": [{"level": null}, {"level": 5}, {}, {}]}',
+        '{"seed": 5, "seats": [{"level": true}, {}, {}, {}]}',
+    ],
 )
 def test_a_damaged_sidecar_is_reported_and_the_defaults_used(tmp_path: Path, sidecar: str) -> None:
     rules = preset("prime").override({"ladder": [2]})
@@ -424,6 +434,33 @@ def test_a_damaged_sidecar_is_reported_and_the_defaults_used(tmp_path: Path, sid
     resumed = GameSession.resume(path, level="random")
     assert resumed.damaged_sidecar == sidecar_path(path)
     assert [s.level for s in resumed.seats] == [None, "random", "random", "random"]
+
+
+@pytest.mark.parametrize("level", ["ismcts", "grandmaster"])
+def test_a_level_in_the_sidecar_that_cannot_play_this_table_gives_way_to_random(
+    tmp_path: Path, level: str
+) -> None:
+    """OpenSpiel's bot plays only its own tables (not prime), and a name that is no level
+    plays nothing: either, written in a settings file, is played by a random player, which
+    the session says (the screen shows its fallbacks), and the game goes on to its end."""
+    session = GameSession.new(preset("prime").override({"ladder": [2]}), NAMES, seed=1)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    side = sidecar_path(path)
+    data = json.loads(side.read_text(encoding="utf-8"))
+    data["seats"][1]["level"] = level
+    side.write_text(json.dumps(data), encoding="utf-8")
+    resumed = GameSession.resume(path)
+    assert resumed.damaged_sidecar is None
+    assert resumed.fallbacks == {level: "random"}
+    while not resumed.is_over:
+        step, seat = resumed.next_step()
+        if step is Step.HUMAN:
+            assert seat is not None
+            resumed.act(seat, resumed.view(seat).legal_actions[0])
+        else:
+            resumed.advance()
+    assert len(resumed.game.results) == 1
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ascenseur.bots import Budget, Hint, make_bot
+from ascenseur.bots import Budget, Hint, check_table, make_bot
 from ascenseur.bots.base import Bot
 from ascenseur.core.cards import Card, Suit
 from ascenseur.core.engine import Game, Phase, check_seat
@@ -183,9 +183,13 @@ class GameSession:
         return cls(game, seats, seed, budget=budget)
 
     def _make_bot(self, level: str, seed: int) -> Bot:
+        """The bot of a level; one that does not exist here, or cannot play this table
+        (OpenSpiel's, named in a settings file), gives way to a random player, said on
+        screen (:attr:`fallbacks`)."""
         try:
+            check_table(level, self.game.rules, self.game.players)
             return make_bot(level, seed)
-        except ValueError:
+        except (ValueError, ImportError):
             self.fallbacks[level] = "random"
             return make_bot("random", seed)
 
@@ -389,7 +393,7 @@ class GameSession:
                 stored = data["seats"]
                 if len(stored) != game.players:
                     raise ValueError("one seat per player")
-                read = [Seat(game.names[i], s.get("level")) for i, s in enumerate(stored)]
+                read = [Seat(game.names[i], _stored_level(s)) for i, s in enumerate(stored)]
                 seed = int(data["seed"])
                 seats = read
             except (
@@ -405,6 +409,15 @@ class GameSession:
         session = cls(game, seats, seed, budget=budget)
         session.damaged_sidecar = side if damaged else None
         return session
+
+
+def _stored_level(seat: dict[str, Any]) -> str | None:
+    """A seat's level as a settings file keeps it: a name, or null for a human; anything
+    else is a damaged file (``TypeError``)."""
+    level = seat.get("level")
+    if level is not None and not isinstance(level, str):
+        raise TypeError("a level is a name or null")
+    return level
 
 
 def filter_event(event: Event, seat: int, game: Game, sealed: bool) -> Event:
