@@ -420,3 +420,35 @@ def test_a_new_game_after_a_resumed_one_opens_on_its_table(tmp_path: Path) -> No
         tmux.keys("Escape")
     finally:
         tmux.close()
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_failure_inside_the_terminal_game_ends_with_status_1(tmp_path: Path) -> None:
+    """Textual prints an unexpected failure and ends; the command must then end with the
+    status of a failure (1, README "Exit status"), not the 0 of a game played. The failure
+    is put into Textual's footer, which every screen of the game draws."""
+    program = tmp_path / "failing.py"
+    program.write_text(
+        "import sys\n"
+        "from textual.widgets import Footer\n"
+        "def failing(self):\n"
+        "    raise RuntimeError('a failure put into the footer')\n"
+        "Footer.compose = failing\n"
+        "from ascenseur.interfaces.cli import main\n"
+        "sys.argv = ['ascenseur', *sys.argv[1:]]\n"
+        "main()\n",
+        encoding="utf-8",
+    )
+    script = shell_script(
+        tmp_path,
+        f"export XDG_DATA_HOME={tmp_path / 'data'}",
+        f"{sys.executable} {program} play --lang en --seed 3 --delay 0 --rule 'ladder=[1]'",
+        "echo status=$?",
+    )
+    tmux = Tmux(f"ascenseur-test-fails-{os.getpid()}", script, 100, 30)
+    try:
+        screen = tmux.wait_for("status=")
+    finally:
+        tmux.close()
+    assert "a failure put into the footer" in screen
+    assert "status=1" in screen

@@ -241,6 +241,10 @@ def play(
         setup_seed=seed if setup else None,  # else the next games get seeds of their own
     )
     saved = tui.run()
+    if tui.return_code:
+        # Textual ended on an unexpected failure (it printed the traceback): a bug, whose
+        # status is 1 (README, "Exit status"), not the 0 of a game played.
+        raise typer.Exit(1)
     if session is not None and session.fallbacks:
         for wanted, used in session.fallbacks.items():
             typer.echo(
