@@ -112,6 +112,48 @@ def test_a_table_the_rules_refuse_blames_the_option_that_set_its_size(
     assert done.stderr.count("\n") == 1
 
 
+#: What ``--rule foo=3`` is told, for any option the rules do not have.
+NO_SUCH_OPTION = (
+    "no such option; the options are: direction, deck, decks, strip_to_multiple, "
+    "duplicate_cards, ladder, max_cards, peak_no_trump_rounds, trump, bidding, bid_limit, "
+    "void_rule, blind_single_card, scoring"
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "--rule", "players=3"],
+        ["rules", "prime", "--players", "4", "--rule", "players=3"],
+        ["simulate", "--names", "a,b,c", "--rule", "players=3"],
+        ["simulate", "--bots", "random,random,random", "--rule", "players=3"],
+        ["tournament", "--rule", "players=3"],
+        ["play", "--rule", "players=3"],
+        ["play", "--setup", "--names", "a,b,c", "--rule", "players=3"],
+    ],
+)
+def test_an_option_named_players_is_refused_as_unknown_under_its_own_name(
+    args: list[str],
+) -> None:
+    """``players`` is no option of the rules: ``--rule players=3`` is refused as ``--rule
+    foo=3`` is, not blamed on --players, --names or --bots as a table of the wrong size."""
+    done = CliRunner().invoke(get_app(), ["--lang", "en", *args])
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == f"players: {NO_SUCH_OPTION}\n"
+
+
+@pytest.mark.parametrize("command_line", [["rules"], ["simulate", "--names", "a,b,c"]])
+def test_an_option_named_players_in_a_rules_file_names_the_file(
+    tmp_path: Path, command_line: list[str]
+) -> None:
+    rules_file = tmp_path / "pl.toml"
+    rules_file.write_text("players = 3\n", encoding="utf-8")
+    args = ["--lang", "en", *command_line, "--rules-file", str(rules_file)]
+    done = CliRunner().invoke(get_app(), args)
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == f"players: {NO_SUCH_OPTION} (in {rules_file})\n"
+
+
 @pytest.mark.parametrize("name", ["rules", "simulate", "replay"])
 def test_each_command_has_help(name: str) -> None:
     result = CliRunner().invoke(get_app(), [name, "--help"])

@@ -662,6 +662,24 @@ def test_the_setup_screen_explains_a_refused_option(tmp_path: Path) -> None:
     run(scenario())
 
 
+@pytest.mark.parametrize("name", ["foo", "players"])
+def test_an_option_named_players_is_one_of_the_options_field(tmp_path: Path, name: str) -> None:
+    """``players=3`` typed among the options is an option the rules do not have: refused
+    under its own name in the Options field, as ``foo=3`` is, not taken for a refused count
+    of players (which the Players field names)."""
+    app = AscenseurApp(None, delay=0, history=tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await start_from_setup(pilot, app, options=f"{name}=3", players="4")
+            assert isinstance(app.screen, SetupScreen)
+            shown = text_of(app, "#setup-error")
+            assert shown.startswith(f"Options: {name}: no such option; the options"), shown
+            assert app.focused is app.screen.query_one("#options", Input)
+
+    run(scenario())
+
+
 @pytest.mark.parametrize(("field", "typed"), [("players", "3_2"), ("players", "+3"), ("seat", "-")])
 def test_the_setup_screen_refuses_a_count_that_is_no_whole_number(
     tmp_path: Path, field: str, typed: str

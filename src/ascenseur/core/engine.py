@@ -45,8 +45,8 @@ from .rules import (
     BidLimit,
     DeckKind,
     DuplicateCards,
+    PlayersError,
     Rules,
-    RulesError,
     TrumpRule,
     VoidRule,
 )
@@ -384,7 +384,7 @@ class Game:
             rng = seeded(rng)  # (a bool, too: it is an int)
         names = default_names(players) if isinstance(players, int) else tuple(players)
         if not all(isinstance(name, str) for name in names):
-            raise RulesError("players", _("a name is text"))
+            raise PlayersError(_("a name is text"))
         problem = _names_problem(names)
         if problem is not None:
             # Every message, score sheet and list of winners names the players.
@@ -393,7 +393,7 @@ class Game:
                 reason = _("two players are named {name}: give each a name of their own")
             else:
                 reason = _("{name} is not a name")
-            raise RulesError("players", reason.format(name=name))
+            raise PlayersError(reason.format(name=name))
         table = table_for(rules, names)
         if first_dealer is None:
             first_dealer = rng.randrange(table.players) if rng is not None else 0

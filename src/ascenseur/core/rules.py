@@ -80,6 +80,17 @@ class RulesError(ValueError):
         super().__init__(_("{option}: {reason}").format(option=option, reason=reason))
 
 
+class PlayersError(RulesError):
+    """The players of a table refused (too few or too many for the rules, or their names),
+    not an option of the rules. Its ``option`` is ``"players"``, the word an unknown option
+    of that name (``--rule players=3``) is refused under too: an interface that blames a
+    refused table on the field or option that gave the players (``--names``, the setup
+    screen's Players field) tells the two apart by this class, never by the word."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("players", reason)
+
+
 @dataclass(frozen=True, slots=True)
 class Scoring:
     """One scoring formula (RULES.md §7): four numbers and the pool flag."""
@@ -282,8 +293,7 @@ class Rules:
         """Refuse a game of ``players`` players that cannot be played under these rules."""
         self._check_alone()
         if not self.min_players <= players <= self.max_players:
-            raise RulesError(
-                "players",
+            raise PlayersError(
                 _("the preset {preset} is played by {low} to {high} players, not {n}").format(
                     preset=self.preset, low=self.min_players, high=self.max_players, n=players
                 ),

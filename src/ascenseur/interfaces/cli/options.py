@@ -28,6 +28,7 @@ import typer
 
 from ascenseur.bots import MissingExtraError, check_table, make_bot
 from ascenseur.core.rules import (
+    PlayersError,
     Rules,
     RulesError,
     option_from_text,
@@ -282,7 +283,7 @@ def listed(
 def names_refusal(error: RulesError, names: str | None) -> typer.Exit:
     """The engine's refusal of the players' names, said of ``--names`` when they came from
     it (``--names: two players are named Ann…``), else as the engine words it."""
-    if error.option == "players" and names is not None:
+    if isinstance(error, PlayersError) and names is not None:
         return refuse_option("--names", error.reason)
     return refuse(str(error))
 
@@ -333,11 +334,13 @@ def rules_or_exit(
 ) -> Rules:
     """:func:`build_rules` for a command: a refusal is one line on standard error naming
     the option and the reason, and exit status 2. A count of players the rules refuse is
-    blamed on ``players_from``, the option it came from (``--bots`` when the bots gave it)."""
+    blamed on ``players_from``, the option it came from (``--bots`` when the bots gave it);
+    an option named ``players`` (``--rule players=3``), which the rules do not have, is
+    refused under its own name, as any unknown option."""
     try:
         return build_rules(preset_name, rule_texts or (), rules_file, players=players)
     except RulesError as error:
-        if error.option == "players":
+        if isinstance(error, PlayersError):
             raise refuse_option(players_from, error.reason) from None
         raise refuse(str(error)) from None
 

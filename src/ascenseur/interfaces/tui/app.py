@@ -9,7 +9,7 @@ from typing import Any
 from textual.app import App
 
 from ascenseur.core.engine import default_names
-from ascenseur.core.rules import Rules, RulesError, option_from_text, preset
+from ascenseur.core.rules import PlayersError, Rules, RulesError, option_from_text, preset
 from ascenseur.i18n import _
 from ascenseur.interfaces.typed_text import (
     SETUP_LEVELS,
@@ -229,7 +229,7 @@ def make_session(
     except RulesError as error:
         # The count was checked above: what the engine refuses now is the names given
         # (two alike), the field to mend.
-        if error.option == "players":
+        if isinstance(error, PlayersError):
             raise ChoiceError("names", error.reason) from None
         raise
 

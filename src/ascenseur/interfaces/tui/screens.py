@@ -26,6 +26,7 @@ from ascenseur.core.rules import (
     PRESETS,
     DeckKind,
     DuplicateCards,
+    PlayersError,
     Rules,
     RulesError,
     explain_option,
@@ -522,8 +523,9 @@ class SetupScreen(Screen[None]):
             session = build_session(values, seed=app.setup_seed)
         except RulesError as error:
             # A refused count of players is the Players field's (its label, not the rules'
-            # word "players", names it); any other option is one of the Options field.
-            players = error.option == "players"
+            # word "players", names it); any other option, "players=3" typed there included,
+            # is one of the Options field.
+            players = isinstance(error, PlayersError)
             self.refuse(
                 error.reason if players else str(error), "players" if players else "options"
             )
