@@ -194,6 +194,52 @@ def test_impossible_rules_are_refused_naming_the_option(
     assert_refused(run("rules", *args), *fragments)
 
 
+#: What an unknown preset is told, after its name.
+PRESETS_ARE = "; the presets are: classique, prime, ascensor, enculette"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "nosuch"],
+        ["rules", ""],
+        ["rules", "", "--players", "4"],
+        ["simulate", "--rules", "", "--seed", "1"],
+        ["tournament", "--rules", "", "--bots", "random,random,random", "--games", "3"],
+        ["play", "--rules", ""],
+        ["play", "--setup", "--rules", ""],
+    ],
+)
+def test_an_empty_preset_name_is_refused_as_an_unknown_preset(
+    args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--rules ""`` (an unset variable, ``--rules "$PRESET"``) names no preset: refused as
+    ``ascenseur rules nosuch`` is, not played as classique, the preset of no name given."""
+
+    class NoScreen:  # (a game the command would start instead is not opened here)
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def run(self) -> None:
+            return None
+
+    monkeypatch.setattr("ascenseur.interfaces.tui.AscenseurApp", NoScreen)
+    result = run(*args)
+    name = '""' if "" in args else '"nosuch"'
+    assert_refused(result)
+    assert result.stderr == f"preset: unknown preset {name}{PRESETS_ARE}\n"
+
+
+def test_an_empty_preset_in_a_rules_file_is_refused_naming_the_file(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('preset = ""\n', encoding="utf-8")
+    result = run("rules", "--rules-file", str(house))
+    assert_refused(result)
+    assert result.stderr == f'preset: unknown preset ""{PRESETS_ARE} (in {house})\n'
+    # --rules chooses the preset: the file's is not read then, as before
+    assert run("rules", "prime", "--rules-file", str(house)).exit_code == 0
+
+
 @pytest.mark.parametrize(
     ("text", "fragments"),
     [

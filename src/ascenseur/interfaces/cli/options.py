@@ -244,10 +244,15 @@ def build_rules(
             "preset", _("{value!r} is not a preset name").format(value=file_preset)
         )
         raise read_in(refused, str(source))
+    # An empty name (``--rules ""``, ``preset = ""``) is given, and refused as no preset:
+    # only a name not given at all means classique.
+    name = preset_name if preset_name is not None else file_preset
     try:
-        rules = preset(preset_name or file_preset or "classique")
+        rules = preset(name if name is not None else "classique")
     except RulesError as error:
-        raise (error if preset_name or source is None else read_in(error, source)) from None
+        if preset_name is not None or source is None:
+            raise
+        raise read_in(error, source) from None  # the file's preset
     command_line: list[dict[str, Any]] = []
     for text in rule_texts:
         key, value = parse_rule_text(text)
