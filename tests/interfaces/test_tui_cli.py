@@ -10,14 +10,17 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
 
 from ascenseur.core.record import replay, score_sheet
 from ascenseur.interfaces.cli import get_app
+from ascenseur.interfaces.cli.options import read_rules_file
 from ascenseur.interfaces.cli.play_cmd import rules_file_for_setup, setup_defaults
 from ascenseur.interfaces.tui import build_session
+from ascenseur.services.session import GameSession
 
 
 def invoke(*args: str) -> tuple[int, str]:
@@ -163,7 +166,7 @@ def test_the_setup_screen_is_filled_from_the_rules_file_and_keeps_the_seed(
         "missed_per_diff = 1\n",
         encoding="utf-8",
     )
-    file_preset, file_options = rules_file_for_setup(house)
+    file_preset, file_options = rules_file_for_setup(read_rules_file(house))
     options = [*file_options, "scoring.made_base=7"]
     defaults = setup_defaults(file_preset, options, 3, None, seat=1, level=None, levels=None)
     assert defaults["preset"] == "prime"
@@ -172,6 +175,47 @@ def test_the_setup_screen_is_filled_from_the_rules_file_and_keeps_the_seed(
     assert rules.void_rule.value == "must-trump" and rules.ladder == (2, 3)
     assert (rules.scoring.made_base, rules.scoring.made_per_trick) == (7, 2)
     assert first.seed == 11
+
+
+class ScreenNotOpened:
+    """Stands for the terminal game: keeps what ``play`` would open it with, opens nothing."""
+
+    opened: ClassVar[list[dict[str, Any]]] = []
+
+    def __init__(self, session: GameSession | None, **options: Any) -> None:
+        self.opened.append({"session": session, **options})
+
+    def run(self) -> None:
+        return None
+
+
+@pytest.mark.parametrize("setup", [True, False])
+def test_a_rules_file_from_a_pipe_is_read_once(
+    monkeypatch: pytest.MonkeyPatch, setup: bool
+) -> None:
+    """``play --setup --rules-file <(…)``: the file is checked, then fills the setup screen
+    (and, without --setup, the next game's): read twice, a pipe gave nothing the second time,
+    and the screen opened on classique with no option."""
+    monkeypatch.setattr("ascenseur.interfaces.tui.AscenseurApp", ScreenNotOpened)
+    monkeypatch.setattr(ScreenNotOpened, "opened", [])
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, b'preset = "prime"\nvoid_rule = "must-trump"\n')
+        os.close(write_end)
+        args = ["--rules-file", f"/dev/fd/{read_end}", "--seed", "3"]
+        code, output = invoke(*args, *(["--setup"] if setup else []))
+    finally:
+        os.close(read_end)
+    assert code == 0, output
+    [opened] = ScreenNotOpened.opened
+    defaults = opened["setup_defaults"]
+    assert (defaults["preset"], defaults["options"]) == ("prime", "void_rule=must-trump")
+    session = opened["session"]
+    if setup:
+        assert session is None
+    else:  # the game started at once has the file's rules too
+        assert session.game.rules.preset == "prime"
+        assert session.game.rules.void_rule.value == "must-trump"
 
 
 def test_options_a_saved_game_keeps_are_refused_with_resume(tmp_path: Path) -> None:

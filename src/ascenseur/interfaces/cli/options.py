@@ -20,7 +20,7 @@ import os
 import re
 import tempfile
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -224,19 +224,38 @@ def read_rules_file(path: Path) -> dict[str, Any]:
     return data
 
 
+def rules_file_or_exit(rules_file: Path | None) -> dict[str, Any]:
+    """The options of ``--rules-file`` (none without it), read once, for a command that
+    uses them twice (``play`` checks them, then fills the setup screen with them): read
+    again, a pipe (``--rules-file <(…)``) would give nothing, and a file may be gone. A file
+    that cannot be read is refused as :func:`rules_or_exit` refuses it."""
+    if rules_file is None:
+        return {}
+    try:
+        return read_rules_file(rules_file)
+    except RulesError as error:
+        raise refuse(str(error)) from None
+
+
 def build_rules(
     preset_name: str | None = None,
     rule_texts: Sequence[str] = (),
     rules_file: Path | None = None,
     *,
     players: int | None = None,
+    file_options: Mapping[str, Any] | None = None,
 ) -> Rules:
     """The rule set the command line asks for; raise :class:`RulesError` (naming the option
     and the reason) when a value is wrong or the options cannot be played together, or,
-    when ``players`` is given, cannot be played by that many players."""
-    file_options: dict[str, Any] = {}
-    if rules_file is not None:
+    when ``players`` is given, cannot be played by that many players. ``file_options`` are
+    those of ``rules_file`` when the caller has read it already (:func:`rules_file_or_exit`);
+    else the file is read here."""
+    if file_options is not None:
+        file_options = dict(file_options)  # (its preset is taken out below: a copy)
+    elif rules_file is not None:
         file_options = read_rules_file(rules_file)
+    else:
+        file_options = {}
     file_preset = file_options.pop("preset", None)
     source = None if rules_file is None else str(rules_file)
     if file_preset is not None and not isinstance(file_preset, str):
@@ -336,14 +355,18 @@ def rules_or_exit(
     *,
     players: int | None = None,
     players_from: str = "--players",
+    file_options: Mapping[str, Any] | None = None,
 ) -> Rules:
     """:func:`build_rules` for a command: a refusal is one line on standard error naming
     the option and the reason, and exit status 2. A count of players the rules refuse is
     blamed on ``players_from``, the option it came from (``--bots`` when the bots gave it);
     an option named ``players`` (``--rule players=3``), which the rules do not have, is
-    refused under its own name, as any unknown option."""
+    refused under its own name, as any unknown option. ``file_options``: as for
+    :func:`build_rules`."""
     try:
-        return build_rules(preset_name, rule_texts or (), rules_file, players=players)
+        return build_rules(
+            preset_name, rule_texts or (), rules_file, players=players, file_options=file_options
+        )
     except RulesError as error:
         if isinstance(error, PlayersError):
             raise refuse_option(players_from, error.reason) from None
@@ -358,6 +381,7 @@ __all__ = [
     "parse_rule_text",
     "read_rules_file",
     "refuse",
+    "rules_file_or_exit",
     "rules_or_exit",
     "writable_folder_or_exit",
 ]

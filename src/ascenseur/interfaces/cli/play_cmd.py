@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -28,9 +28,9 @@ from .options import (
     listed,
     names_refusal,
     path_option,
-    read_rules_file,
     refuse,
     refuse_option,
+    rules_file_or_exit,
     rules_or_exit,
     writable_folder_or_exit,
 )
@@ -157,6 +157,7 @@ def play(
     seat = seat_given if seat_given is not None else 1
     session = None
     save_path = None
+    file_options: dict[str, Any] = {}  # the rules file's, read once (a pipe gives them once)
     if resume is not None:
         # The saved game has its own rules, players and seats: options that would choose
         # them again are refused rather than dropped without a word.
@@ -194,11 +195,15 @@ def play(
     elif setup:
         # What the setup screen will be filled with is checked now, as for a game started
         # at once: a wrong preset, option, file or level is refused here, in one line.
-        rules_or_exit(rules_name, rule, rules_file, players=players)
+        file_options = rules_file_or_exit(rules_file)
+        rules_or_exit(rules_name, rule, rules_file, players=players, file_options=file_options)
         if level is not None and chosen_levels[0] not in SETUP_LEVELS:
             raise refuse_choice(unknown_level(chosen_levels[0]))  # (the screen checks --levels)
     else:
-        rules = rules_or_exit(rules_name, rule, rules_file, players=players)
+        file_options = rules_file_or_exit(rules_file)
+        rules = rules_or_exit(
+            rules_name, rule, rules_file, players=players, file_options=file_options
+        )
         try:
             session = make_session(
                 rules,
@@ -218,10 +223,10 @@ def play(
         assert session is not None
         defaults = setup_values_of(session)  # "new game" at its end: the same table again
     else:
-        file_preset, file_options = rules_file_for_setup(rules_file)
+        file_preset, file_texts = rules_file_for_setup(file_options)
         defaults = setup_defaults(
             rules_name or file_preset,
-            [*file_options, *(rule or [])],
+            [*file_texts, *(rule or [])],
             players,
             names,
             seat=seat,
@@ -263,12 +268,11 @@ def play(
         )
 
 
-def rules_file_for_setup(rules_file: Path | None) -> tuple[str | None, list[str]]:
+def rules_file_for_setup(file_options: Mapping[str, Any]) -> tuple[str | None, list[str]]:
     """The preset a rules file names (if any) and its other options as ``key=value`` texts,
-    for the setup screen's fields; the file is read once (it was checked before)."""
-    if rules_file is None:
-        return None, []
-    options = read_rules_file(rules_file)
+    for the setup screen's fields, from the file's options as they were read and checked
+    (:func:`rules_file_or_exit`: the file is not read again)."""
+    options = dict(file_options)
     name = options.pop("preset", None)
     texts = [option_as_typed(key, value) for key, value in options.items()]
     return (name if isinstance(name, str) else None), texts
