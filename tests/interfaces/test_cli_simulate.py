@@ -181,6 +181,36 @@ def test_an_out_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path
     assert result.stdout == ""
 
 
+@pytest.mark.parametrize(
+    ("out", "taken", "games"),
+    [
+        ("x.json", "x-001.json", 3),
+        ("x.json", "x-002.json", 3),
+        ("x", "x-011", 12),
+        ("folder", "folder/game-002.json", 3),
+        ("folder", "folder/game-000.json", 1),
+    ],
+)
+def test_a_record_name_a_folder_holds_is_refused_before_any_game(
+    tmp_path: Path, out: str, taken: str, games: int
+) -> None:
+    """Every name of the batch is looked at first, not only the folder: a folder named as
+    the second record used to be found after the first game, its record written."""
+    (tmp_path / "folder").mkdir()
+    (tmp_path / taken).mkdir()
+    for harmless in ("x-003.json", "x-0001.json", "folder/game-0001.json", "x-012"):
+        (tmp_path / harmless).mkdir()  # names no game of the batch writes
+    before = sorted(tmp_path.rglob("*"))
+    args = ("--seed", "1", "--rule", "ladder=[1]", "--games", str(games))
+    result = run("simulate", *args, "--out", str(tmp_path / out))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"--out: cannot write {tmp_path / taken}: it is a folder\n"
+    assert sorted(tmp_path.rglob("*")) == before  # no record written
+    (tmp_path / taken).rmdir()  # the names no game writes were no obstacle:
+    assert run("simulate", *args, "--out", str(tmp_path / out)).exit_code == 0
+    assert len(sorted(tmp_path.rglob("*"))) == len(before) - 1 + games
+
+
 def test_out_may_be_a_device(tmp_path: Path) -> None:
     """/dev/null (or a pipe, ``>(…)``) is written as it is: its folder is not probed."""
     result = run("simulate", "--seed", "1", "--rule", "ladder=[1,2]", "--out", "/dev/null")

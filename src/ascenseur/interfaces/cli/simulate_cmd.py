@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import random
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -188,7 +189,7 @@ def simulate_command(
     if to_stdout and games > 1:
         raise refuse(_("--out: - writes one game to standard output; use a file with --games"))
     if out is not None and not to_stdout:
-        _check_out(out)
+        _check_out(out, games)
 
     summary = Summary(players)
     started = time.perf_counter()
@@ -252,11 +253,11 @@ def _write_record(path: Path, text: str) -> None:
         write_text_atomic(path, text)
 
 
-def _check_out(out: Path) -> None:
+def _check_out(out: Path, games: int) -> None:
     """Refuse an ``--out`` that cannot be written before any game is played (a game of
     long hands takes seconds), saying why: a missing folder, a file where the folder
-    should be, or a folder that takes no file."""
-    if out.exists() and not out.is_dir():  # a file, a device, a pipe (/dev/null, >(…))
+    should be, a folder that takes no file, or a folder where a record goes."""
+    if games == 1 and out.exists() and not out.is_dir():  # a file, a device, a pipe (>(…))
         if not os.access(out, os.W_OK):
             raise refuse(
                 _("--out: cannot write {path}: {reason}").format(
@@ -270,6 +271,35 @@ def _check_out(out: Path) -> None:
     if not folder.is_dir():
         raise refuse(_("--out: {path} is a file, not a folder").format(path=folder))
     writable_folder_or_exit("--out", folder, make=False)
+    taken = _folder_in_the_way(out, games)
+    if taken is not None:
+        raise refuse(
+            _("--out: cannot write {path}: {reason}").format(
+                path=taken, reason=os_error_reason(IsADirectoryError(errno.EISDIR, ""))
+            )
+        )
+
+
+def _folder_in_the_way(out: Path, games: int) -> Path | None:
+    """The first record of the batch (:func:`_game_path`) whose name a folder holds, found
+    in one reading of the folder (not one look per game: a batch may have a billion), or
+    None. Written over, a file is no obstacle; a folder would stop the batch at that game."""
+    first = _game_path(out, 0, games)
+    if games == 1:
+        return first if first.is_dir() else None
+    # Every name of the batch is FIRST's with its number changed (as many digits).
+    width = max(3, len(str(games - 1)))
+    stem = first.name.removesuffix(first.suffix)[:-width]
+    names = re.compile(re.escape(stem) + rf"(\d{{{width}}})" + re.escape(first.suffix))
+    try:
+        with os.scandir(first.parent) as entries:
+            for entry in sorted(entries, key=lambda entry: entry.name):
+                found = names.fullmatch(entry.name)
+                if found and int(found[1]) < games and entry.is_dir():
+                    return first.parent / entry.name
+    except OSError:  # (the folder was checked just before: its own refusal then)
+        return None
+    return None
 
 
 def _say_stopped(seed: int, played: int, games: int, out: Path | None) -> None:
