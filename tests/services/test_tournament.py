@@ -8,6 +8,7 @@ import os
 import pickle
 import random
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -25,6 +26,7 @@ from ascenseur.core.record import loads, replay
 from ascenseur.interfaces.cli import get_app
 from ascenseur.services import tournament as tournament_module
 from ascenseur.services.tournament import (
+    RecordNotWritten,
     TournamentConfig,
     TournamentInterrupted,
     ctrl_c_noted,
@@ -283,6 +285,100 @@ def test_a_folder_holding_records_is_refused_and_left_as_it_was(tmp_path: Path) 
         "give an empty or new folder, so that no record is overwritten\n"
     )
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+#: A tournament of three deals (nine games) played one game after another, into a folder.
+THREE_DEALS = [
+    *("--lang", "en", "tournament", "--rules", "prime", "--rule", "ladder=[2]", "--json"),
+    *("--bots", "rules,random,random", "--games", "9", "--jobs", "1", "--records"),
+]
+
+
+@pytest.mark.parametrize("taken", ["game-00000-1.json", "game-00002-2.json"])
+def test_a_folder_under_a_record_name_is_refused_before_any_game(
+    tmp_path: Path, taken: str
+) -> None:
+    """Writing that record would have stopped the tournament at its game, with a traceback:
+    every name the tournament writes is looked at first (one reading of the folder)."""
+    (tmp_path / taken).mkdir()
+    for harmless in ("game-00003-0.json", "game-00000-3.json", "game-000001-0.json"):
+        (tmp_path / harmless).mkdir()  # names this tournament does not write
+    before = sorted(tmp_path.iterdir())
+    done = CliRunner().invoke(get_app(), [*THREE_DEALS, str(tmp_path)])
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == f"--records: cannot write {tmp_path / taken}: it is a folder\n"
+    assert sorted(tmp_path.iterdir()) == before
+    config = TournamentConfig(RULES, ("rules", "random", "random"), games=9, records=tmp_path)
+    with pytest.raises(RecordNotWritten) as caught:  # (a program's tournament too)
+        run_tournament(config)
+    assert caught.value.path == tmp_path / taken and caught.value.result is None
+    assert sorted(tmp_path.iterdir()) == before
+    (tmp_path / taken).rmdir()
+    assert CliRunner().invoke(get_app(), [*THREE_DEALS, str(tmp_path)]).exit_code == 0
+
+
+def _after_four_games(monkeypatch: pytest.MonkeyPatch, mishap: Callable[[Path], None]) -> None:
+    """Have ``mishap`` befall the records folder once the fourth game is played (the first
+    of the second deal), as the command runs."""
+    from ascenseur.interfaces.cli import tournament_cmd
+
+    def run(
+        config: TournamentConfig, progress: Callable[[int, int], None]
+    ) -> tournament_module.TournamentResult:
+        def advance(done: int, total: int) -> None:
+            progress(done, total)
+            if done == 4:
+                assert config.records is not None
+                mishap(config.records)
+
+        return run_tournament(config, advance)
+
+    monkeypatch.setattr(tournament_cmd, "run_tournament", run)
+
+
+@pytest.mark.parametrize(
+    ("mishap", "kept", "reason"),
+    [
+        (lambda folder: shutil.rmtree(folder), 0, "no such file or folder"),
+        (lambda folder: (folder / "game-00001-1.json").mkdir(), 3, "it is a folder"),
+    ],
+    ids=["folder removed", "folder made under the next record's name"],
+)
+def test_a_record_that_cannot_be_written_mid_run_stops_with_the_figures_so_far(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    mishap: Callable[[Path], None],
+    kept: int,
+    reason: str,
+) -> None:
+    """Not a traceback and status 1: one line naming --records, the record and why
+    (status 2, as simulate --out), and, as after Ctrl-C, the figures of the deals played
+    from every seat, whose records are kept where they still can be."""
+    where = tmp_path / "games"
+    _after_four_games(monkeypatch, mishap)
+    done = CliRunner().invoke(get_app(), [*THREE_DEALS, str(where)])
+    assert done.exit_code == 2, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["config"]["deals"] == 1 and summary["config"]["games"] == 3
+    assert summary["config"]["stopped"] == {"games_played": 4, "games": 9}
+    said = [f"{kept} records written in {where}"] if kept else []
+    assert done.stderr.splitlines() == [
+        *said,
+        "Stopped after 4 of 9 games: the figures are those of the 1 deal played from every seat.",
+        f"--records: cannot write {where / 'game-00001-1.json'}: {reason}",
+    ]
+    if kept:  # the first deal's records, whole; the second deal's, cut short, left out
+        records = sorted(p.name for p in where.iterdir() if p.is_file())
+        assert records == ["game-00000-0.json", "game-00000-1.json", "game-00000-2.json"]
+        for name in records:
+            replay(loads((where / name).read_text(encoding="utf-8")))
+
+
+def test_a_record_not_written_crosses_processes_whole(tmp_path: Path) -> None:
+    error = FileNotFoundError(2, "No such file or directory")
+    failed = pickle.loads(pickle.dumps(RecordNotWritten(tmp_path, error, None, 4, 9)))
+    assert (failed.path, failed.result, failed.played, failed.total) == (tmp_path, None, 4, 9)
+    assert isinstance(failed.error, FileNotFoundError)
 
 
 def _children(pid: int) -> list[int]:

@@ -9,6 +9,7 @@ of workers (with bots whose budget counts work, not time).
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import multiprocessing
@@ -20,7 +21,7 @@ import statistics
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -220,8 +221,9 @@ class UnplayableTable(ValueError):
 
 def check_config(config: TournamentConfig) -> None:
     """What would stop a tournament, found before any game: a bot that cannot play the
-    table (:class:`UnplayableTable`), a records folder that cannot be made (``OSError``; it
-    is made here)."""
+    table (:class:`UnplayableTable`), a records folder that cannot be made (it is made
+    here), or a folder under the name of one of its records (:func:`record_names_taken`):
+    :class:`RecordNotWritten`."""
     for name in dict.fromkeys(config.bots):
         try:
             make_bot(name, 0)  # a name that is no bot ("hrad"), named with the bots there are
@@ -229,7 +231,18 @@ def check_config(config: TournamentConfig) -> None:
         except (ValueError, MissingExtraError) as error:
             raise UnplayableTable(name, str(error)) from None
     if config.records is not None:
-        config.records.mkdir(parents=True, exist_ok=True)
+        try:
+            config.records.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise RecordNotWritten(config.records, error) from None
+        taken = record_names_taken(config)
+        if taken:
+            raise RecordNotWritten(taken[0], _is_a_folder(taken[0]))
+
+
+def _is_a_folder(path: Path) -> IsADirectoryError:
+    """The error writing a file at ``path``, where a folder is, would raise."""
+    return IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
 
 
 def _ignore_interrupts() -> None:
@@ -492,21 +505,37 @@ def run_tournament(
                     if progress is not None:
                         progress(len(outcomes), total)
     except KeyboardInterrupt:
-        # The deals played from every seat keep their duplicate comparison: those are summed
-        # up; the games of a deal cut short would favour whichever entries got its better
-        # seats. A second Ctrl-C meanwhile quits at once, as a plain KeyboardInterrupt (no
-        # figures, and no half-written file).
-        counts = Counter(o.deal for o in outcomes)
-        whole = [o for o in outcomes if counts[o.deal] == players]
-        if config.records is not None:  # (the games of a deal cut short are left out)
-            for outcome in outcomes:
-                if counts[outcome.deal] < players:
-                    _record_path(config.records, outcome).unlink(missing_ok=True)
-        result = _finish(config, whole) if whole else None
-        if result is not None:
-            result.config["stopped"] = {"games_played": len(outcomes), "games": total}
+        # A second Ctrl-C meanwhile quits at once, as a plain KeyboardInterrupt (no figures,
+        # and no half-written file).
+        result = _stopped(config, outcomes, total)
         raise TournamentInterrupted(result, len(outcomes), total) from None
+    except RecordNotWritten as failed:
+        # As for Ctrl-C: what was played is kept.
+        result = _stopped(config, outcomes, total)
+        raise RecordNotWritten(failed.path, failed.error, result, len(outcomes), total) from None
     return _finish(config, outcomes)
+
+
+def _stopped(
+    config: TournamentConfig, outcomes: list[GameOutcome], total: int
+) -> TournamentResult | None:
+    """What a tournament stopped after ``outcomes`` of its ``total`` games keeps: the deals
+    played from every seat keep their duplicate comparison, and are summed up (None when
+    there are none); the games of a deal cut short would favour whichever entries got its
+    better seats, and are left out, their records too (as far as they can still be removed:
+    the folder may be gone)."""
+    players = config.players
+    counts = Counter(o.deal for o in outcomes)
+    whole = [o for o in outcomes if counts[o.deal] == players]
+    if config.records is not None:
+        for outcome in outcomes:
+            if counts[outcome.deal] < players:
+                with suppress(OSError):
+                    _record_path(config.records, outcome).unlink(missing_ok=True)
+    result = _finish(config, whole) if whole else None
+    if result is not None:
+        result.config["stopped"] = {"games_played": len(outcomes), "games": total}
+    return result
 
 
 #: Worker processes per core at most: CPU-bound games gain nothing from more, and each
@@ -537,12 +566,68 @@ class TournamentInterrupted(KeyboardInterrupt):
         return f"stopped after {self.played} of {self.total} games"
 
 
+class RecordNotWritten(Exception):
+    """The record of a game could not be written at ``path`` (``error``: its folder gone, a
+    folder in its place, a full disk), so the tournament stopped there. As after Ctrl-C
+    (:class:`TournamentInterrupted`), ``result`` sums up the deals played from every seat
+    (their records written), or is None when no deal was; ``played`` of ``total`` games
+    were played. Raised before any game, by :func:`check_config`, for a folder under the
+    name of one of the records."""
+
+    def __init__(
+        self,
+        path: Path,
+        error: OSError,
+        result: TournamentResult | None = None,
+        played: int = 0,
+        total: int = 0,
+    ) -> None:
+        super().__init__(path, error, result, played, total)  # as the arguments, for pickle
+        self.path = path
+        self.error = error
+        self.result = result
+        self.played = played
+        self.total = total
+
+    def __str__(self) -> str:
+        return f"cannot write {self.path}: {self.error.strerror or self.error}"
+
+
 #: The names of a tournament's records: ``game-DEAL-ROTATION.json`` (see _record_path).
-RECORD_NAME = re.compile(r"game-\d{5,}-\d+\.json")
+RECORD_NAME = re.compile(r"game-(\d{5,})-(\d+)\.json")
+
+
+def record_name(deal: int, rotation: int) -> str:
+    """The name of the record of deal ``deal`` played in rotation ``rotation``."""
+    return f"game-{deal:05d}-{rotation}.json"
 
 
 def _record_path(folder: Path, outcome: GameOutcome) -> Path:
-    return folder / f"game-{outcome.deal:05d}-{outcome.rotation}.json"
+    return folder / record_name(outcome.deal, outcome.rotation)
+
+
+def record_names_taken(config: TournamentConfig) -> list[Path]:
+    """The records ``config`` would write whose name a folder (or anything but a file)
+    holds already in its records folder, sorted: writing one of those would stop the
+    tournament at that game. Found in one reading of the folder, whatever the number of
+    games."""
+    folder = config.records
+    if folder is None or not folder.is_dir():
+        return []
+    taken = []
+    for path in folder.iterdir():
+        found = RECORD_NAME.fullmatch(path.name)
+        if found is None:
+            continue
+        deal, rotation = int(found[1]), int(found[2])
+        written = (
+            deal < config.deals
+            and rotation < config.players
+            and path.name == record_name(deal, rotation)
+        )
+        if written and path.exists() and not path.is_file():
+            taken.append(path)
+    return sorted(taken)
 
 
 def records_already_in(folder: Path) -> list[Path]:
@@ -559,8 +644,12 @@ def _kept(config: TournamentConfig, outcome: GameOutcome) -> GameOutcome:
     memory): the outcome kept for the figures no longer carries it."""
     if config.records is None or outcome.record is None:
         return outcome
-    # Whole or not at all, even if Ctrl-C comes while it is written.
-    write_text_atomic(_record_path(config.records, outcome), outcome.record)
+    path = _record_path(config.records, outcome)
+    try:
+        # Whole or not at all, even if Ctrl-C comes while it is written.
+        write_text_atomic(path, outcome.record)
+    except OSError as error:
+        raise RecordNotWritten(path, error) from error
     outcome.record = None
     return outcome
 

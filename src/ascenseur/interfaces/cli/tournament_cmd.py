@@ -8,6 +8,7 @@ times (mean and 99th percentile) and an openskill rating; ``--json`` for machine
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import Annotated
@@ -18,12 +19,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ascenseur.core.rules import RulesError
-from ascenseur.i18n import N_, _, decimal, ngettext
+from ascenseur.i18n import N_, _, decimal, ngettext, os_error_reason
 from ascenseur.services.tournament import (
+    RecordNotWritten,
     TournamentConfig,
     TournamentInterrupted,
     TournamentResult,
     interrupts_held,
+    record_name,
+    record_names_taken,
     records_already_in,
     run_tournament,
 )
@@ -129,6 +133,9 @@ def tournament(
                     len(kept_before),
                 ).format(dir=records, count=len(kept_before), first=kept_before[0].name),
             )
+        taken = record_names_taken(config)  # (a folder named as a record: one look at all)
+        if taken:
+            raise records_refusal(taken[0], IsADirectoryError(errno.EISDIR, ""))
         # Last, as it makes the folder: a command refused for another reason leaves none.
         writable_folder_or_exit("--records", records)
     console = Console(stderr=True)
@@ -152,33 +159,55 @@ def tournament(
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        stopped: TournamentInterrupted | None = None
+        stopped: TournamentInterrupted | RecordNotWritten | None = None
         try:
             result: TournamentResult | None = run_tournament(config, advance)
         except (ValueError, RulesError) as error:
             raise refuse(str(error)) from None
-        except TournamentInterrupted as interrupted:
+        except (TournamentInterrupted, RecordNotWritten) as interrupted:
+            # What was played is kept, whether Ctrl-C or a record that could not be
+            # written stopped it.
             stopped, result = interrupted, interrupted.result
     if result is not None:
         if as_json:
             typer.echo(result.to_json())
         else:
             print_table(result)
-        if records is not None:
-            written = len(result.games)
+        written = 0 if records is None else len(result.games)
+        if records is not None and isinstance(stopped, RecordNotWritten):
+            # The records still there: the folder may have gone (its refusal says so).
+            written = sum(
+                (records / record_name(game.deal, game.rotation)).is_file() for game in result.games
+            )
+        if written:
             typer.echo(
                 ngettext(
                     "{count} record written in {dir}", "{count} records written in {dir}", written
                 ).format(count=written, dir=records),
                 err=True,
             )
+    if isinstance(stopped, RecordNotWritten):
+        if stopped.played:
+            typer.echo(stopped_message(stopped), err=True)
+        raise records_refusal(stopped.path, stopped.error)
     if stopped is not None:
         typer.echo(stopped_message(stopped), err=True)
         raise typer.Exit(130)
 
 
-def stopped_message(stopped: TournamentInterrupted) -> str:
-    """What Ctrl-C left of a tournament, in one line."""
+def records_refusal(path: Path, error: OSError) -> typer.Exit:
+    """A record of ``--records`` that cannot be written, said as ``simulate --out`` says it,
+    with its exit status (2)."""
+    return refuse(
+        _("--records: cannot write {path}: {reason}").format(
+            path=path, reason=os_error_reason(error)
+        )
+    )
+
+
+def stopped_message(stopped: TournamentInterrupted | RecordNotWritten) -> str:
+    """What Ctrl-C (or a record that could not be written) left of a tournament, in one
+    line."""
     if stopped.result is None:
         return ngettext(
             "Stopped after {played} of {total} game, before any deal was played from every "
