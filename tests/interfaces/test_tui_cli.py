@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -20,7 +20,6 @@ from ascenseur.interfaces.cli import get_app
 from ascenseur.interfaces.cli.options import read_rules_file
 from ascenseur.interfaces.cli.play_cmd import rules_file_for_setup, setup_defaults
 from ascenseur.interfaces.tui import build_session
-from ascenseur.services.session import GameSession
 
 
 def invoke(*args: str) -> tuple[int, str]:
@@ -177,45 +176,38 @@ def test_the_setup_screen_is_filled_from_the_rules_file_and_keeps_the_seed(
     assert first.seed == 11
 
 
-class ScreenNotOpened:
-    """Stands for the terminal game: keeps what ``play`` would open it with, opens nothing."""
-
-    opened: ClassVar[list[dict[str, Any]]] = []
-
-    def __init__(self, session: GameSession | None, **options: Any) -> None:
-        self.opened.append({"session": session, **options})
-
-    def run(self) -> None:
-        return None
-
-
-@pytest.mark.parametrize("setup", [True, False])
-def test_a_rules_file_from_a_pipe_is_read_once(
-    monkeypatch: pytest.MonkeyPatch, setup: bool
-) -> None:
-    """``play --setup --rules-file <(…)``: the file is checked, then fills the setup screen
-    (and, without --setup, the next game's): read twice, a pipe gave nothing the second time,
-    and the screen opened on classique with no option."""
-    monkeypatch.setattr("ascenseur.interfaces.tui.AscenseurApp", ScreenNotOpened)
-    monkeypatch.setattr(ScreenNotOpened, "opened", [])
-    read_end, write_end = os.pipe()
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@pytest.mark.parametrize("setup", [True, False], ids=["setup screen", "game at once"])
+def test_a_rules_file_from_a_pipe_is_read_once(tmp_path: Path, setup: bool) -> None:
+    """``play --rules-file <(…)``: the file is checked, then fills the setup screen (or,
+    without --setup, the game and the next game's screen): read twice, a pipe gave nothing
+    the second time, and the screen opened on classique with no option."""
+    data = tmp_path / "data"
+    rules = r"preset = \"prime\"\nvoid_rule = \"must-trump\"\n"
+    command = (
+        f"{EXE} play --lang en --seed 3 --delay 0 {'--setup' if setup else ''} "
+        f'--rules-file <(printf "{rules}")'
+    )
+    script = shell_script(tmp_path, f"export XDG_DATA_HOME={data}", f"bash -c '{command}'")
+    tmux = Tmux(f"ascenseur-test-pipe-{os.getpid()}-{int(setup)}", script, 100, 30)
     try:
-        os.write(write_end, b'preset = "prime"\nvoid_rule = "must-trump"\n')
-        os.close(write_end)
-        args = ["--rules-file", f"/dev/fd/{read_end}", "--seed", "3"]
-        code, output = invoke(*args, *(["--setup"] if setup else []))
+        if setup:
+            tmux.wait_for("void_rule=must-trump")
+            screen = tmux.wait_for("10-point bonus")  # prime's line, under the Rules field
+            assert re.search(r"Rules +prime", screen), screen
+            assert re.search(r"Options +void_rule=must-trump", screen), screen
+            tmux.keys("Escape")
+        else:
+            tmux.wait_for("Your bid:")
+            tmux.keys("q")
+            tmux.wait_for("Saved. Resume with")
     finally:
-        os.close(read_end)
-    assert code == 0, output
-    [opened] = ScreenNotOpened.opened
-    defaults = opened["setup_defaults"]
-    assert (defaults["preset"], defaults["options"]) == ("prime", "void_rule=must-trump")
-    session = opened["session"]
-    if setup:
-        assert session is None
-    else:  # the game started at once has the file's rules too
-        assert session.game.rules.preset == "prime"
-        assert session.game.rules.void_rule.value == "must-trump"
+        tmux.close()
+    if not setup:
+        saves = data / "ascenseur" / "saves"
+        [record] = [p for p in saves.glob("*.json") if not p.name.endswith(".session.json")]
+        kept = json.loads(record.read_text(encoding="utf-8"))["rules"]
+        assert kept["preset"] == "prime" and kept["void_rule"] == "must-trump"
 
 
 def test_options_a_saved_game_keeps_are_refused_with_resume(tmp_path: Path) -> None:
