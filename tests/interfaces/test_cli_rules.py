@@ -210,20 +210,10 @@ PRESETS_ARE = "; the presets are: classique, prime, ascensor, enculette"
         ["play", "--setup", "--rules", ""],
     ],
 )
-def test_an_empty_preset_name_is_refused_as_an_unknown_preset(
-    args: list[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_empty_preset_name_is_refused_as_an_unknown_preset(args: list[str]) -> None:
     """``--rules ""`` (an unset variable, ``--rules "$PRESET"``) names no preset: refused as
     ``ascenseur rules nosuch`` is, not played as classique, the preset of no name given."""
 
-    class NoScreen:  # (a game the command would start instead is not opened here)
-        def __init__(self, *args: object, **kwargs: object) -> None:
-            pass
-
-        def run(self) -> None:
-            return None
-
-    monkeypatch.setattr("ascenseur.interfaces.tui.AscenseurApp", NoScreen)
     result = run(*args)
     name = '""' if "" in args else '"nosuch"'
     assert_refused(result)

@@ -8,7 +8,6 @@ import os
 import pickle
 import random
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -317,61 +316,63 @@ def test_a_folder_under_a_record_name_is_refused_before_any_game(
     assert CliRunner().invoke(get_app(), [*THREE_DEALS, str(tmp_path)]).exit_code == 0
 
 
-def _after_four_games(monkeypatch: pytest.MonkeyPatch, mishap: Callable[[Path], None]) -> None:
-    """Have ``mishap`` befall the records folder once the fourth game is played (the first
-    of the second deal), as the command runs."""
-    from ascenseur.interfaces.cli import tournament_cmd
-
-    def run(
-        config: TournamentConfig, progress: Callable[[int, int], None]
-    ) -> tournament_module.TournamentResult:
-        def advance(done: int, total: int) -> None:
-            progress(done, total)
-            if done == 4:
-                assert config.records is not None
-                mishap(config.records)
-
-        return run_tournament(config, advance)
-
-    monkeypatch.setattr(tournament_cmd, "run_tournament", run)
-
-
 @pytest.mark.parametrize(
     ("mishap", "kept", "reason"),
     [
-        (lambda folder: shutil.rmtree(folder), 0, "no such file or folder"),
-        (lambda folder: (folder / "game-00001-1.json").mkdir(), 3, "it is a folder"),
+        (lambda folder: folder.rename(folder.with_name("moved")), None, "no such file or folder"),
+        (lambda folder: (folder / "game-00050-1.json").mkdir(), 150, "it is a folder"),
     ],
-    ids=["folder removed", "folder made under the next record's name"],
+    ids=["folder moved away", "folder made under a later record's name"],
 )
 def test_a_record_that_cannot_be_written_mid_run_stops_with_the_figures_so_far(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    mishap: Callable[[Path], None],
-    kept: int,
-    reason: str,
+    tmp_path: Path, mishap: Callable[[Path], None], kept: int | None, reason: str
 ) -> None:
     """Not a traceback and status 1: one line naming --records, the record and why
     (status 2, as simulate --out), and, as after Ctrl-C, the figures of the deals played
-    from every seat, whose records are kept where they still can be."""
+    from every seat, whose records are kept where they still can be. The command runs for
+    real; the folder is changed under it once two deals are written."""
     where = tmp_path / "games"
-    _after_four_games(monkeypatch, mishap)
-    done = CliRunner().invoke(get_app(), [*THREE_DEALS, str(where)])
-    assert done.exit_code == 2, done.stderr
-    summary = json.loads(done.stdout)
-    assert summary["config"]["deals"] == 1 and summary["config"]["games"] == 3
-    assert summary["config"]["stopped"] == {"games_played": 4, "games": 9}
+    arguments = ["-m", "ascenseur", "--lang", "en", "tournament", "--rules", "prime"]
+    arguments += ["--rule", "ladder=[1]", "--bots", "random,random,random", "--json"]
+    arguments += ["--games", "300000", "--jobs", "1", "--records", str(where)]
+    process = subprocess.Popen(
+        [sys.executable, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        for _ in range(1200):
+            if (where / "game-00002-0.json").exists():  # two deals whole
+                break
+            time.sleep(0.025)
+        mishap(where)
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 2, err.decode()
+    lines = err.decode().splitlines()
+    summary = json.loads(out)
+    played = summary["config"]["stopped"]["games_played"]
+    assert summary["config"]["stopped"]["games"] == 300000
+    assert summary["config"]["deals"] == played // 3
     said = [f"{kept} records written in {where}"] if kept else []
-    assert done.stderr.splitlines() == [
+    failed = lines[-1]
+    assert lines[:-1] == [
         *said,
-        "Stopped after 4 of 9 games: the figures are those of the 1 deal played from every seat.",
-        f"--records: cannot write {where / 'game-00001-1.json'}: {reason}",
+        f"Stopped after {played} of 300000 games: the figures are those of the "
+        f"{played // 3} deals played from every seat.",
     ]
-    if kept:  # the first deal's records, whole; the second deal's, cut short, left out
-        records = sorted(p.name for p in where.iterdir() if p.is_file())
-        assert records == ["game-00000-0.json", "game-00000-1.json", "game-00000-2.json"]
-        for name in records:
-            replay(loads((where / name).read_text(encoding="utf-8")))
+    assert re.fullmatch(
+        rf"--records: cannot write {re.escape(str(where))}/game-\d+-\d\.json: " + re.escape(reason),
+        failed,
+    ), failed
+    if kept:  # the deals before it, whole; the one cut short, left out
+        assert played == 151 and summary["config"]["deals"] == 50
+        records = sorted(p for p in where.iterdir() if p.is_file())
+        assert len(records) == kept
+        assert records[-1].name == "game-00049-2.json"
+        for record in records[:: len(records) - 1]:
+            replay(loads(record.read_text(encoding="utf-8")))
 
 
 def test_a_record_not_written_crosses_processes_whole(tmp_path: Path) -> None:
