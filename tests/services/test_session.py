@@ -437,12 +437,14 @@ def test_a_damaged_sidecar_is_reported_and_the_defaults_used(tmp_path: Path, sid
 
 
 @pytest.mark.parametrize("level", ["ismcts", "grandmaster"])
-def test_a_level_in_the_sidecar_that_cannot_play_this_table_gives_way_to_random(
-    tmp_path: Path, level: str
+@pytest.mark.parametrize("given", [None, "hard"])
+def test_a_level_in_the_sidecar_that_cannot_play_this_table_gives_way_to_the_level_given(
+    tmp_path: Path, level: str, given: str | None
 ) -> None:
     """OpenSpiel's bot plays only its own tables (not prime), and a name that is no level
-    plays nothing: either, written in a settings file, is played by a random player, which
-    the session says (the screen shows its fallbacks), and the game goes on to its end."""
+    plays nothing: either, written in a settings file, is played at the level given for
+    levels the save lost (``--level``, medium by default), which the session says (the
+    screen shows its fallbacks), and the game goes on to its end."""
     session = GameSession.new(preset("prime").override({"ladder": [2]}), NAMES, seed=1)
     session.advance()
     path = session.save(tmp_path / "x.json")
@@ -450,9 +452,10 @@ def test_a_level_in_the_sidecar_that_cannot_play_this_table_gives_way_to_random(
     data = json.loads(side.read_text(encoding="utf-8"))
     data["seats"][1]["level"] = level
     side.write_text(json.dumps(data), encoding="utf-8")
-    resumed = GameSession.resume(path)
+    resumed = GameSession.resume(path) if given is None else GameSession.resume(path, level=given)
     assert resumed.damaged_sidecar is None
-    assert resumed.fallbacks == {level: "random"}
+    assert resumed.fallbacks == {level: given or "medium"}
+    assert resumed.bots[1].name == (given or "medium")
     while not resumed.is_over:
         step, seat = resumed.next_step()
         if step is Step.HUMAN:

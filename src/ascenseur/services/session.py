@@ -121,6 +121,7 @@ class GameSession:
         seed: int,
         *,
         budget: Budget | None = None,
+        fallback_level: str = "random",
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
@@ -130,6 +131,7 @@ class GameSession:
         self.budget = budget
         #: Levels a bot could not be built at, and the kind used instead.
         self.fallbacks: dict[str, str] = {}
+        self.fallback_level = fallback_level
         #: The settings file beside a resumed record, when it could not be read (the game
         #: goes on with the defaults: the screen says so).
         self.damaged_sidecar: Path | None = None
@@ -184,14 +186,19 @@ class GameSession:
 
     def _make_bot(self, level: str, seed: int) -> Bot:
         """The bot of a level; one that does not exist here, or cannot play this table
-        (OpenSpiel's, named in a settings file), gives way to a random player, said on
-        screen (:attr:`fallbacks`)."""
-        try:
-            check_table(level, self.game.rules, self.game.players)
-            return make_bot(level, seed)
-        except (ValueError, ImportError):
-            self.fallbacks[level] = "random"
-            return make_bot("random", seed)
+        (OpenSpiel's, named in a settings file), gives way to the fallback level (a resumed
+        game's ``--level``), else to a random player, said on screen (:attr:`fallbacks`)."""
+        for tried in (level, self.fallback_level):
+            try:
+                check_table(tried, self.game.rules, self.game.players)
+                bot = make_bot(tried, seed)
+            except (ValueError, ImportError):
+                continue
+            if tried != level:
+                self.fallbacks[level] = tried
+            return bot
+        self.fallbacks[level] = "random"
+        return make_bot("random", seed)
 
     # -- where the game stands ----------------------------------------------------------------
 
@@ -406,7 +413,7 @@ class GameSession:
                 RecursionError,
             ):
                 damaged = True  # play on with the defaults, and say so
-        session = cls(game, seats, seed, budget=budget)
+        session = cls(game, seats, seed, budget=budget, fallback_level=level)
         session.damaged_sidecar = side if damaged else None
         return session
 
