@@ -273,6 +273,33 @@ def test_from_ten_cards_a_bid_of_two_digits_is_typed_digit_by_digit(tmp_path: Pa
     run(scenario())
 
 
+def test_a_refused_bid_of_one_digit_lets_go_of_that_digit(tmp_path: Path) -> None:
+    """From 10 cards a 1 is held for a second digit; Enter bids 1. When the hook refuses
+    that 1, the digit is spent: the next digit typed, 0, bids 0 (it used to make 10)."""
+    rules = preset("prime").override({"ladder": [10]})
+    session = GameSession.new(
+        rules, NAMES, human_seats=(0,), levels="random", seed=2, first_dealer=0
+    )
+    session.advance()  # the deal
+    for seat, bid in ((1, 4), (2, 3), (3, 2)):  # 9 bid before the dealer: 1 is the hook's
+        session.apply_bot(seat, bid)
+    assert session.view(0).forbidden_bid == 1
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("1", "enter")
+            await pilot.pause()
+            assert session.game.bids[0] < 0
+            assert "As the dealer you may not bid 1" in str(app.screen.message_text)
+            await pilot.press("0")
+            await pilot.pause()
+            assert session.game.bids[0] == 0
+
+    run(scenario())
+
+
 def test_an_unplayable_card_is_refused_with_its_reason(tmp_path: Path) -> None:
     rules = preset("classique").override({"ladder": [2]})
     session = GameSession.new(

@@ -835,6 +835,9 @@ class GameScreen(Screen[None]):
             await self.try_action(int(button_id[4:]))
 
     async def try_action(self, action: int) -> None:
+        # A first digit held for a bid of two digits is spent by any bid tried, made or
+        # refused: kept after a refusal, it turned the next digit into a bid of 10 or more.
+        self.first_digit = None
         view = self.view()
         try:
             self.session.act(self.seat, action)
