@@ -755,6 +755,22 @@ def test_the_setup_screen_puts_the_focus_on_the_field_refused(tmp_path: Path) ->
                 "Your seat: there is no seat 0: seats go from 1 to 3"
             )
             assert app.focused is app.screen.query_one("#seat", Input)
+            # an empty name, an empty level: their own fields', not the Options field's
+            await start_from_setup(pilot, app, seat="1", players="5", names="A, B, C, D,")
+            assert text_of(app, "#setup-error") == (
+                "Names: name 5 of 5 is empty; give one name per player"
+            )
+            assert app.focused is app.screen.query_one("#names", Input)
+            await start_from_setup(pilot, app, players="", names="", levels="easy,,hard")
+            assert text_of(app, "#setup-error") == (
+                "Levels by seat: level 2 of 3 is not given; give one level per player"
+            )
+            assert app.focused is app.screen.query_one("#levels", Input)
+            # a count far beyond the rules is refused as it is, not after naming each player
+            await start_from_setup(pilot, app, levels="", players="30000000")
+            assert text_of(app, "#setup-error") == (
+                "Players: the preset classique is played by 3 to 20 players, not 30000000"
+            )
 
     run(scenario())
 

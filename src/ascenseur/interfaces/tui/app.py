@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -195,9 +195,9 @@ def make_session(
         raise ChoiceError(
             "names", _("{count} names for {n} players").format(count=len(names), n=players)
         )
+    rules.validate(players)  # (first: 30,000,000 players must not be named one by one)
     if not names:
         names = list(default_names(players))
-    rules.validate(players)
     if not 1 <= seat <= players:
         raise ChoiceError(
             "seat",
@@ -271,6 +271,17 @@ def setup_values_of(session: GameSession) -> dict[str, str]:
     }
 
 
+def _field_of(parse: Callable[[str], list[str]], text: str, field: str) -> list[str]:
+    """``parse(text)``, its refusal (an empty name, a level left out) named as the setup
+    field's, so the screen names that field and puts the focus there."""
+    try:
+        return parse(text)
+    except ChoiceError:
+        raise
+    except ValueError as error:
+        raise ChoiceError(field, str(error)) from None
+
+
 def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
     """A session from the setup screen's fields (all text)."""
     rules = preset(values.get("preset") or "classique")
@@ -278,7 +289,7 @@ def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
     if options:
         rules = apply_options(rules, [options])
     players_text = values.get("players", "").strip()
-    names = parse_names(values.get("names", ""))
+    names = _field_of(parse_names, values.get("names", ""), "names")
     players = _whole_number(players_text, "players")
     if players is not None and names and len(names) != players:
         raise ChoiceError(
@@ -286,7 +297,9 @@ def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
         )
     seat_text = values.get("seat", "").strip()
     seat = _whole_number(seat_text, "seat")
-    levels = parse_levels(values.get("levels", "")) or [values.get("level") or DEFAULT_LEVEL]
+    levels = _field_of(parse_levels, values.get("levels", ""), "levels") or [
+        values.get("level") or DEFAULT_LEVEL
+    ]
     return make_session(
         rules,
         players=players,
