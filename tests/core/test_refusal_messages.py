@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 
@@ -17,7 +18,8 @@ from ascenseur import (
     RulesError,
     preset,
 )
-from ascenseur.core.errors import InvalidDealError
+from ascenseur.core.errors import InvalidDealError, RecordError
+from ascenseur.core.rules import PlayersError
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -355,3 +357,21 @@ def test_an_integer_seed_serves_wherever_a_generator_does() -> None:
     assert sample_game(game.view(1), 9).hands == world.hands
     game.random_playout(4)
     assert game.phase is Phase.OVER
+
+
+def test_every_refusal_crosses_processes_whole() -> None:
+    """A refusal raised in a tournament's worker comes back to the main process through
+    pickle: one that cannot be rebuilt from its pickle hung the pool, and one rebuilt from
+    its message said "players: players: …"."""
+    refusals: list[Exception] = [
+        RulesError("ladder", "a hand of 5 cards is larger than max_cards (3)"),
+        PlayersError("the preset prime is played by 3 to 8 players, not 2"),
+        IllegalBidError("a bid is a number of tricks", seat=2, rule="phase"),
+        InvalidDealError("2C is not a card of this deck"),
+        RecordError("round 2: Ann does not hold 5S"),
+    ]
+    for refusal in refusals:
+        back = pickle.loads(pickle.dumps(refusal))
+        assert type(back) is type(refusal)
+        assert str(back) == str(refusal)
+        assert vars(back) == vars(refusal)

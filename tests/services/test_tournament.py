@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ascenseur import preset
+from ascenseur import Rules, RulesError, preset
 from ascenseur.core.record import loads, replay
 from ascenseur.interfaces.cli import get_app
 from ascenseur.services import tournament as tournament_module
@@ -792,3 +792,27 @@ def test_short_ladders_keep_the_streams_the_readme_figures_were_measured_with() 
         old = random.Random((seed * 1_000_003 + deal) * 97 + round_index)
         assert _round_stream(seed, deal, round_index).random() == old.random()
     assert _deal_seed(0, 1_000_003) != _deal_seed(1, 0)
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "refusal"),
+    [
+        (
+            preset("prime").override({"ladder": [5], "max_cards": 3}),
+            3,
+            "ladder: a hand of 5 cards is larger than max_cards (3)",
+        ),
+        (preset("prime"), 9, "players: the preset prime is played by 3 to 8 players, not 9"),
+    ],
+)
+def test_rules_that_cannot_be_played_at_the_table_are_refused_before_any_game(
+    rules: Rules, players: int, refusal: str
+) -> None:
+    """On two cores such rules hung the tournament: the refusal, raised in a worker, could
+    not cross back to the main process. They are refused before any game, as the command
+    line refuses them."""
+    bots = ("rules", "random", *["random"] * (players - 2))
+    config = TournamentConfig(rules, bots, games=3, jobs=2)
+    with pytest.raises(RulesError) as refused:
+        run_tournament(config)
+    assert str(refused.value) == refusal

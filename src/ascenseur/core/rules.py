@@ -79,6 +79,11 @@ class RulesError(ValueError):
         self.reason = reason
         super().__init__(_("{option}: {reason}").format(option=option, reason=reason))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its option and reason, not its message: a refusal raised in a
+        # tournament's worker process must come back whole (unpicklable, it hung the pool).
+        return (type(self), (self.option, self.reason))
+
 
 class PlayersError(RulesError):
     """The players of a table refused (too few or too many for the rules, or their names),
@@ -89,6 +94,9 @@ class PlayersError(RulesError):
 
     def __init__(self, reason: str) -> None:
         super().__init__("players", reason)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason,))
 
 
 @dataclass(frozen=True, slots=True)
