@@ -763,7 +763,14 @@ class SearchBot:
                 "{move}: over {worlds} likely deals it scores {value} on average; chosen "
                 "counting the chance to finish first too"
             ).format(move=move, worlds=self.last_worlds, value=points)
-        if others and decimal(margin) == decimal(0.0):  # (as shown: "0.0 more" says nothing)
+        if others and margin < 0 and decimal(-margin) != decimal(0.0):
+            # The tree plays its most visited move, whose mean may trail one tried on fewer
+            # deals: "-0.7 more than" would say the move is worse than another.
+            return _(
+                "{move}: over {worlds} likely deals it scores {value} on average; the search "
+                "came back to it most often"
+            ).format(move=move, worlds=self.last_worlds, value=points)
+        if others and decimal(abs(margin)) == decimal(0.0):  # (as shown: "0.0 more" says nothing)
             if bidding:
                 return _(
                     "bid {bid}: over {worlds} likely deals it scores {value} on average, "
