@@ -211,6 +211,28 @@ def test_the_last_round_far_behind_bids_for_the_points_it_needs() -> None:
     assert catch_up_bid(first.view(first.turn), 0, [0, 1], 0.2) == 0
 
 
+def test_a_bid_raised_to_catch_up_says_so_in_its_hint() -> None:
+    """The reason of a bid raised far behind in the last round is that, not the worth of
+    the hand alone ("should take about 0.0 tricks" beside a bid of 2)."""
+    rules = preset("prime").override({"ladder": [1, 6]})
+    game = Game.new(rules, 3, first_dealer=0)
+    game.record_summary([0, 1, 1], [0, 1, 0])  # totals 10, 11, 0
+    game.deal(random.Random(0))
+    behind = game.view(2)
+    assert behind.turn == 2
+    hint = RulesBot(1).hint(behind)
+    expected, _sure, _chances = hand_worth(behind, ViewFacts(behind))
+    assert hint.action > round(expected)  # raised to catch up
+    assert hint.reason == (
+        f"bid {hint.action}: this hand should take about {expected:.1f} tricks, but so far "
+        "behind in the last round only a higher bid can still win the game"
+    )
+    game.act(hint.action)
+    game.act(RulesBot(1).choose(game.view(0)))
+    leader = game.view(1)  # the leader keeps the bid its hand is worth, and says so
+    assert leader.is_my_turn and "behind" not in RulesBot(1).hint(leader).reason
+
+
 def test_every_hint_is_a_legal_action_with_a_reason() -> None:
     rules = preset("classique").override({"ladder": [4]})
     game = Game.new(rules, 4, first_dealer=0)

@@ -149,13 +149,19 @@ class RulesBot:
         worth = shifted_worth(expected, prior, size, players)
         preferred = preferred_bid(worth, size, scoring, variance, players)
         bid = legal_bid_near(preferred, worth, sure, legal)
-        bid = catch_up_bid(view, bid, legal, expected)
+        safe = bid
+        bid = caught_up = catch_up_bid(view, bid, legal, expected)
         if self.noise and self.rng.random() < self.noise:
             near = [b for b in legal if abs(b - bid) == 1]
             if near:
                 bid = self.rng.choice(near)
         nearest = nearest_bid(worth, size)
-        if view.forbidden_bid is not None and preferred == view.forbidden_bid != bid:
+        if bid == caught_up > safe:  # (the reasons below are those of the safe bid)
+            reason = _(
+                "bid {bid}: this hand should take about {expected} tricks, but so far behind "
+                "in the last round only a higher bid can still win the game"
+            ).format(bid=bid, expected=decimal(expected))
+        elif view.forbidden_bid is not None and preferred == view.forbidden_bid != bid:
             reason = _(
                 "bid {bid}: {forbidden} is not allowed, and {bid} keeps the sure tricks"
             ).format(bid=bid, forbidden=view.forbidden_bid)
