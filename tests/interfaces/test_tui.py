@@ -1776,6 +1776,39 @@ def shows(app: AscenseurApp, widget: Any) -> bool:
     return all(app.screen.get_widget_at(x, y)[0] is widget for x, y in corners)
 
 
+@pytest.mark.parametrize("width", [40, 60, 100])
+def test_the_ladder_keeps_the_current_round_in_view_however_narrow(
+    tmp_path: Path, width: int
+) -> None:
+    """The ladder shows a window of its rounds around the current one, cut to the width of
+    its line: at round 21 of 25 the current 5 stays on screen (it was cut to 74 columns
+    whatever the terminal, so past the edge below 80), also after a resize."""
+    session = make_session(preset("classique"), players=4, levels=["random"], seed=1)
+    sizes = session.game.rules.hand_sizes(4)
+    assert len(sizes) == 25 and sizes[20] == 5
+    for size in sizes[:20]:  # the first 20 rounds, from a score sheet
+        session.game.record_summary([size, 1, 0, 0], [size, 0, 0, 0])
+    app = new_app(session, tmp_path)
+
+    def ladder_fits() -> None:
+        ladder = app.screen.query_one("#ladder", Static)
+        shown = text_of(app, "#ladder")
+        assert "[5]" in shown, shown
+        assert cell_len(shown) <= ladder.content_region.width, (shown, ladder.content_region)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(width, 24)) as pilot:
+            await play(pilot, app, session, until=lambda: session.view(0).is_my_turn)
+            await pilot.pause()
+            ladder_fits()
+            await pilot.resize_terminal(width + 20, 24)
+            await pilot.pause()
+            await pilot.pause()
+            ladder_fits()
+
+    run(scenario())
+
+
 @pytest.mark.parametrize(("seed", "lang"), [(3, "en"), (46, "en"), (46, "fr")])
 def test_below_80_by_24_the_top_lines_stay_and_the_bids_are_in_view(
     seed: int, lang: str, tmp_path: Path

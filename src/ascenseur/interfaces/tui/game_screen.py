@@ -221,6 +221,7 @@ class GameScreen(Screen[None]):
         # seats alone: the hand and the bids are the game's to draw, one drawing at a time),
         # and the table scrolled back to the player's choice.
         self.call_after_refresh(self.redraw_seats)
+        self.call_after_refresh(self.redraw_ladder)
         if self.focused is not None:
             self.call_after_refresh(self.scroll_to_widget, self.focused, animate=False)
 
@@ -271,9 +272,18 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Static).update(self.status_text(view))
         self.redraw_seats(view)
         self.query_one("#center", Static).update(self.center_text(view))
-        self.query_one("#ladder", Static).update(self.ladder_text(view))
+        self.redraw_ladder(view)
         self.query_one("#message", Static).update(self.message_text)
         await self.draw_actions(view)
+
+    def redraw_ladder(self, view: PlayerView | None = None) -> None:
+        """Draw the ladder in the width its line has now (before the first layout, the
+        terminal's), so that the current round is never past the edge."""
+        if not self.is_attached:
+            return
+        box = self.query_one("#ladder", Static)
+        width = box.content_region.width or self.app.size.width - 2
+        box.update(self.ladder_text(view or self.view(), width))
 
     def redraw_seats(self, view: PlayerView | None = None) -> None:
         """Draw the seats, each in the width it has now."""
@@ -544,7 +554,7 @@ class GameScreen(Screen[None]):
             )
         return text
 
-    def ladder_text(self, view: PlayerView, width: int = 74) -> Text:
+    def ladder_text(self, view: PlayerView, width: int) -> Text:
         """The hand sizes of the ladder, the current one marked (a window around it when
         the ladder is too long for the screen)."""
         text = Text(no_wrap=True)
@@ -552,7 +562,7 @@ class GameScreen(Screen[None]):
         cells = [len(str(s)) + 2 for s in sizes]
         current = self.shown_round_index(view)
         start, end = 0, len(sizes)
-        while sum(cells[start:end]) > width - 2:
+        while end - start > 1 and sum(cells[start:end]) > width - 2:
             if current - start > end - 1 - current:
                 start += 1
             else:
