@@ -24,7 +24,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ascenseur import Card, Phase, Rules, RulesError, preset
 from ascenseur.bots import Hint, make_bot
@@ -773,6 +773,43 @@ def test_the_setup_screen_puts_the_focus_on_the_field_refused(tmp_path: Path) ->
             )
 
     run(scenario())
+
+
+def test_the_number_fields_of_the_setup_screen_take_digits_only(tmp_path: Path) -> None:
+    """Typed into Players or Your seat, a sign, a dot or a letter is not taken (Textual's
+    integer field takes a sign: "-3")."""
+    app = AscenseurApp(None, delay=0, history=tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            for field in ("players", "seat"):
+                box = app.screen.query_one(f"#{field}", Input)
+                box.value = ""
+                box.focus()
+                await pilot.press(*"-+3e.x_5")
+                await pilot.pause()
+                assert box.value == "35"
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_every_setup_label_is_shown_whole_in_every_language(tmp_path: Path, lang: str) -> None:
+    """The labels' column fits the longest label of the language ("Niveles por asiento"
+    was cut to "Niveles por", while the refusals named the field in full)."""
+    with language(lang):
+        app = AscenseurApp(None, delay=0, history=tmp_path)
+
+        async def scenario() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                labels = list(app.screen.query(".field").results(Label))
+                assert len(labels) == 7
+                for label in labels:
+                    text = str(label.render())
+                    assert cell_len(text) <= label.content_region.width, (text, label.region)
+
+        run(scenario())
 
 
 def test_the_setup_screen_says_a_refused_player_count_in_its_own_words(tmp_path: Path) -> None:

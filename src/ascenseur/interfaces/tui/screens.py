@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.box import SIMPLE_HEAD
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -439,6 +440,8 @@ class SetupScreen(Screen[None]):
                         placeholder=placeholder,
                         id=field,
                         type="integer" if field in ("players", "seat") else "text",
+                        # digits only: an integer Input takes a sign too ("-3")
+                        restrict=r"[0-9]*" if field in ("players", "seat") else None,
                         compact=True,
                     )
             with Horizontal(classes="row"):
@@ -477,6 +480,12 @@ class SetupScreen(Screen[None]):
         }
 
     def on_mount(self) -> None:
+        # The labels' column as wide as the longest label in the language in force, plus a
+        # space ("Niveles por asiento" was cut to "Niveles por" by a column of 18).
+        labels = list(self.query(".field").results(Label))
+        width = max(cell_len(str(label.render())) for label in labels) + 1
+        for label in labels:
+            label.styles.width = max(18, width)
         self.show_summary()
         # The form's scroll area takes no Tab stop of its own; the first field has focus,
         # however the screen was opened (--setup, or n at the end of a game).
