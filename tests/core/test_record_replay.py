@@ -1107,3 +1107,61 @@ def test_record_functions_given_the_wrong_object_say_what_they_take() -> None:
     with pytest.raises(TypeError, match="record's text, not NoneType"):
         loads(None)  # type: ignore[arg-type]
     assert score_sheet(replay(EXAMPLE_RECORD)) == EXAMPLE_SHEET
+
+
+@pytest.mark.parametrize(
+    ("last", "written"),
+    [
+        # A score-sheet round in progress: its bids, all made or only some.
+        ({"dealer": 2, "bids": [1, 0, 1, 0]}, {"cards": 3, "dealer": 2, "bids": [1, 0, 1, 0]}),
+        (
+            {"dealer": 2, "bids": [None, None, None, 1]},
+            {"cards": 3, "dealer": 2, "bids": [None, None, None, 1]},
+        ),
+        ({"dealer": 2, "cards": 3, "bids": [1, 0, None, 1], "won": None}, None),
+        # A last round not begun, however it says so: its dealer is kept.
+        ({"dealer": 2}, {"dealer": 2}),
+        ({"dealer": 2, "bids": None}, {"dealer": 2}),
+        ({"dealer": 2, "bids": [None, None, None, None]}, {"dealer": 2}),
+    ],
+)
+def test_a_replayed_record_written_back_keeps_its_open_last_round(
+    last: dict[str, Any], written: dict[str, Any] | None
+) -> None:
+    """The engine's game holds neither a score-sheet round with bids and no won yet nor a
+    round not begun after finished ones: written from replay(record).game, both were lost,
+    and the record read back had one round less on its score sheet."""
+    record = example()
+    record["rules"]["ladder"] = [2, 7, 3]
+    record["rounds"].append(last)
+    replayed = replay(record)
+    sheet = score_sheet(replayed)
+    assert len(sheet["rounds"]) == 3
+    again = replay(loads(dumps(replayed)))
+    assert score_sheet(again) == sheet
+    assert again.pending_summary_bids == replayed.pending_summary_bids
+    assert again.round_not_begun == replayed.round_not_begun
+    rounds = game_to_record(replayed)["rounds"]
+    assert rounds[:2] == game_to_record(replayed.game)["rounds"]
+    if written is None:
+        written = {"cards": 3, "dealer": 2, "bids": [1, 0, None, 1]}
+    assert rounds[2] == written
+    # Written again from what was read back, the record is the same.
+    assert game_to_record(again) == game_to_record(replayed)
+
+
+def test_a_replayed_record_written_back_is_the_record_of_its_game_when_nothing_is_open() -> None:
+    for record in (example(), RECORD_MD_EXAMPLE | {"rounds": RECORD_MD_EXAMPLE["rounds"][:1]}):
+        replayed = replay(record)
+        assert game_to_record(replayed) == game_to_record(replayed.game)
+    # A game not dealt yet keeps its first dealer once, not twice.
+    replayed = replay({**example(), "rounds": [{"dealer": 3}]})
+    assert game_to_record(replayed)["rounds"] == [{"dealer": 3}]
+    # Once the game the replay holds goes on, the round in play is written.
+    record = example()
+    record["rules"]["ladder"] = [2, 7, 3]
+    record["rounds"].append({"dealer": 2})
+    replayed = replay(record)
+    replayed.game.deal(1)
+    rounds = game_to_record(replayed)["rounds"]
+    assert len(rounds) == 3 and "hands" in rounds[2]

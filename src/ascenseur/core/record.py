@@ -61,12 +61,19 @@ class Replay:
 # -- writing ------------------------------------------------------------------------------------
 
 
-def game_to_record(game: Game) -> dict[str, Any]:
-    """The record of ``game`` as a JSON-ready dict (finished rounds and the one in play)."""
-    if not isinstance(game, Game):
+def game_to_record(game: Game | Replay) -> dict[str, Any]:
+    """The record of ``game`` as a JSON-ready dict (finished rounds and the one in play).
+
+    Given a :class:`Replay`, the round its record left open without the engine's game
+    holding it is written as it was read: a score-sheet round with bids and no ``won`` yet
+    (its bids, ``null`` for a player yet to bid), or a last round not begun (its dealer
+    only), so that the score sheet of the record written is that of the record read."""
+    if not isinstance(game, Game | Replay):
         raise TypeError(
-            f"a record is written from a Game (replay(record).game), not {type(game).__name__}"
+            f"a record is written from a Game or replay(record), not {type(game).__name__}"
         )
+    replayed = game if isinstance(game, Replay) else None
+    game = game.game if isinstance(game, Replay) else game
     rounds: list[dict[str, Any]] = []
     for result in game.results:
         if result.hands is None or result.tricks is None:
@@ -104,9 +111,22 @@ def game_to_record(game: Game) -> dict[str, Any]:
         if tricks:
             current["tricks"] = tricks
         rounds.append(current)
-    elif game.phase is Phase.DEAL and not game.results:
+    elif game.phase is Phase.DEAL and replayed and replayed.pending_summary_bids is not None:
+        # A score-sheet round in progress, which the engine's game cannot hold (RECORD.md:
+        # a summary round has dealer and bids, and won once it is over).
+        rounds.append(
+            {
+                "cards": game.hand_size,
+                "dealer": game.dealer,
+                "bids": list(replayed.pending_summary_bids),
+            }
+        )
+    elif game.phase is Phase.DEAL and (
+        not game.results or (replayed is not None and replayed.round_not_begun)
+    ):
         # Not dealt yet: the first dealer is all there is, and the rest follows from it
-        # (a round that gives only its dealer is a round not begun).
+        # (a round that gives only its dealer is a round not begun). A replayed record
+        # whose last round was not begun keeps it the same way.
         rounds.append({"dealer": game.dealer})
     return {
         "format": FORMAT,
@@ -116,8 +136,9 @@ def game_to_record(game: Game) -> dict[str, Any]:
     }
 
 
-def dumps(game: Game) -> str:
-    """The record of ``game`` as JSON text."""
+def dumps(game: Game | Replay) -> str:
+    """The record of ``game`` (a :class:`Game`, or a :class:`Replay`: see
+    :func:`game_to_record`) as JSON text."""
     return json.dumps(game_to_record(game), ensure_ascii=False, indent=1) + "\n"
 
 
