@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import random
 import re
+import time
 
 import pytest
 
@@ -375,3 +377,73 @@ def test_every_refusal_crosses_processes_whole() -> None:
         assert type(back) is type(refusal)
         assert str(back) == str(refusal)
         assert vars(back) == vars(refusal)
+
+
+@pytest.mark.parametrize(
+    ("options", "kind"),
+    [(None, "NoneType"), ([("ladder", [5])], "list"), ("x", "str"), (5, "int")],
+)
+def test_override_takes_a_mapping_of_options_and_says_so(options: object, kind: str) -> None:
+    """It was an AttributeError from inside: 'list' object has no attribute 'items'."""
+    with pytest.raises(TypeError, match=rf"^Rules\.override\(\) takes a mapping .*, not {kind}$"):
+        preset("classique").override(options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rng", ["abc", 1.5, True, object()])
+def test_new_without_a_generator_or_seed_says_what_it_needs(rng: object) -> None:
+    """As deal() does; it was an AttributeError: 'str' object has no attribute 'randrange'."""
+    kind = type(rng).__name__
+    with pytest.raises(
+        TypeError, match=rf"^Game\.new\(\) takes a random\.Random or an integer seed, not {kind}$"
+    ):
+        Game.new(preset("classique"), 3, rng=rng)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^Game\.new\(\) takes a random\.Random"):
+        Game.new(preset("classique"), 3, first_dealer=0, rng=rng)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("count", [-3, 0, 2, 21, 20_000])
+def test_new_refuses_a_count_of_players_saying_the_count_given(count: int) -> None:
+    """-3 was told "not 0" (no name was made for it), and a count of a million made a
+    million names, and compared each with all before it, before it was refused."""
+    started = time.perf_counter()
+    with pytest.raises(PlayersError, match=rf"is played by 3 to 20 players, not {count}$"):
+        Game.new(preset("classique"), count)
+    assert time.perf_counter() - started < 1.0
+
+
+def test_new_checks_many_names_for_one_repeated_in_linear_time() -> None:
+    """Each name was compared with all before it: 20,000 names took seconds."""
+    rules = dataclasses.replace(preset("classique"), max_players=100_000)
+    names = [f"p{i}" for i in range(20_000)] + ["p7"]
+    started = time.perf_counter()
+    with pytest.raises(PlayersError, match="two players are named p7"):
+        Game.new(rules, names)
+    assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize(
+    ("hands", "said"),
+    [
+        ([["AS"], ["KS"], 5], r"^hand of Cat: a hand is a list of cards, not 5$"),
+        ([["AS"], None, ["KS"]], r"^hand of Bob: a hand is a list of cards, not None$"),
+        ([["AS"], ["KS"], "QS"], r"^hand of Cat: a hand is a list of cards, not 'QS'$"),
+        (
+            [["AS"], ["KS"], {"QS": 1}],
+            r"^hand of Cat: a hand is a list of cards, not \{'QS': 1\}$",
+        ),
+        (
+            {0: ["AS"], 1: ["KS"], 2: ["QS"]},
+            r"^the hands are a list with one hand per seat, not \{0: \['AS'\], .*\}$",
+        ),
+        (7, r"^the hands are a list with one hand per seat, not 7$"),
+        (None, r"^the hands are a list with one hand per seat, not None$"),
+    ],
+)
+def test_deal_hands_refuses_hands_that_are_no_lists_of_cards(hands: object, said: str) -> None:
+    """They were a TypeError from inside: 'int' object is not iterable."""
+    game = Game.new(preset("classique").override({"ladder": [1]}), NAMES[:3], first_dealer=0)
+    with pytest.raises(InvalidDealError, match=said):
+        game.deal_hands(hands, "3C")  # type: ignore[arg-type]
+    assert game.phase is Phase.DEAL
+    game.deal_hands((iter(["AS"]), ("KS",), ["QS"]), "3C")  # any iterable of cards will do
+    assert game.phase is Phase.BID

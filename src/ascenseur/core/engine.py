@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import random
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import floor as _floor
@@ -230,6 +230,15 @@ def seeded(rng: random.Random | int) -> random.Random:
     return random.Random(int(rng)) if isinstance(rng, int) else rng
 
 
+def require_rng(rng: object, taker: str, draws: str = "random") -> None:
+    """Refuse (``TypeError``, naming ``taker``) what is neither a generator (anything with
+    the method ``draws`` of ``random.Random``) nor an integer seed: text, a float, a bool."""
+    if isinstance(rng, bool) or not (isinstance(rng, int) or callable(getattr(rng, draws, None))):
+        raise TypeError(
+            f"{taker} takes a random.Random or an integer seed, not {type(rng).__name__}"
+        )
+
+
 def default_names(players: int) -> tuple[str, ...]:
     """ "Player 1", "Player 2", … in the active language."""
     return tuple(_("Player {n}").format(n=i + 1) for i in range(players))
@@ -253,15 +262,17 @@ def _names_problem(names: tuple[str, ...]) -> tuple[str, str] | None:
     for name in names:
         if not _is_text(name) or not _seen_as(name).strip(_BLANK):
             return "not a name", json.dumps(name)
-    seen = [_seen_as(name) for name in names]
-    for i, look in enumerate(seen):
-        if look in seen[:i]:
+    seen: set[str] = set()  # (a set: a list searched for each name took seconds at 20,000)
+    for name in names:
+        look = _seen_as(name)
+        if look in seen:
             # A spelling with invisible characters has them written out ("Ann\u200b"):
             # shown as typed, a direction mark would turn the rest of the line around.
-            name = names[i].strip()
+            name = name.strip()
             return "repeated", "".join(
                 f"\\u{ord(c):04x}" if _shows_nothing(c) else c for c in name
             ) if any(_shows_nothing(c) for c in name) else look
+        seen.add(look)
     return None
 
 
@@ -291,6 +302,12 @@ def _seen_as(name: str) -> str:
     characters that show nothing, nor blanks at its ends. Empty: it shows nothing at all."""
     composed = unicodedata.normalize("NFC", name)
     return "".join(c for c in composed if not _shows_nothing(c)).strip().strip(_EDGE_BLANK)
+
+
+def _is_list_of_things(value: object) -> bool:
+    """Whether ``value`` can be read as a list (of hands, of cards): not a text, whose
+    letters would be read one by one, nor a mapping, whose keys would be."""
+    return isinstance(value, Iterable) and not isinstance(value, str | bytes | Mapping)
 
 
 def _dealt_card(card: Card | str) -> Card:
@@ -381,7 +398,13 @@ class Game:
                 f"{type(players).__name__}"
             )
         if rng is not None:
-            rng = seeded(rng)  # (a bool, too: it is an int)
+            require_rng(rng, "Game.new()", "randrange")
+            rng = seeded(rng)
+        count = players if isinstance(players, int) else len(players)
+        if not rules.min_players <= count <= rules.max_players:
+            # Refused before a name is made or checked for each: a count of a million took
+            # minutes to be told it was too many, and -3 was told it was 0.
+            rules.validate(count)
         names = default_names(players) if isinstance(players, int) else tuple(players)
         if not all(isinstance(name, str) for name in names):
             raise PlayersError(_("a name is text"))
@@ -542,12 +565,7 @@ class Game:
         ``rng``: a ``random.Random`` (anything with its ``random()``), drawn from round
         after round; or an integer, the seed of this one deal (the same seed deals the same
         cards again: a game passes one generator, or a seed per round)."""
-        if isinstance(rng, bool) or not (
-            isinstance(rng, int) or callable(getattr(rng, "random", None))
-        ):
-            raise TypeError(
-                f"deal() takes a random.Random or an integer seed, not {type(rng).__name__}"
-            )
+        require_rng(rng, "deal()")
         generator = seeded(rng)
         self._require_phase(Phase.DEAL)
         t = self.table
@@ -583,9 +601,19 @@ class Game:
         the deck; for replays, tests and games played with real cards. Cards may be given
         as text (``"AS"``), as :meth:`play` takes them."""
         self._require_phase(Phase.DEAL)
+        if not _is_list_of_things(hands):
+            raise InvalidDealError(
+                _("the hands are a list with one hand per seat, not {value}").format(
+                    value=quoted(hands)
+                )
+            )
         dealt = []
         for seat, cards in enumerate(hands):
             try:
+                if not _is_list_of_things(cards):
+                    raise InvalidDealError(
+                        _("a hand is a list of cards, not {value}").format(value=quoted(cards))
+                    )
                 dealt.append([_dealt_card(card) for card in cards])
             except InvalidDealError as error:
                 name = self.names[seat] if seat < self.players else str(seat)

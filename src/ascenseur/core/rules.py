@@ -198,6 +198,11 @@ class Rules:
     def override(self, options: Mapping[str, Any]) -> Rules:
         """A copy with ``options`` changed, given as JSON values (see :func:`check_option`;
         text typed by a person goes through :func:`option_from_text` first)."""
+        if not isinstance(options, Mapping):
+            raise TypeError(
+                'Rules.override() takes a mapping of options ({"ladder": [5]}), '
+                f"not {type(options).__name__}"
+            )
         changes: dict[str, Any] = {}
         for name, raw in options.items():
             if name == "preset":
