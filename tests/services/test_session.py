@@ -504,3 +504,28 @@ def test_a_hint_between_moves_worth_the_same_says_so_not_zero_more() -> None:
             session.advance()
     assert any(r.endswith("on average, as much as another card") for r in reasons), reasons
     assert not any(" 0.0 more than" in r for r in reasons), reasons
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, True])
+def test_new_refuses_a_seed_that_is_not_a_whole_number(seed: object) -> None:
+    """ "x" was a TypeError from inside (can only concatenate str), and 1.5 was taken."""
+    kind = type(seed).__name__
+    with pytest.raises(
+        TypeError, match=rf"^GameSession\.new\(\) takes an integer seed .*not {kind}$"
+    ):
+        GameSession.new(preset("classique"), NAMES, seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("names", ["ABC", b"ABC", 3])
+def test_new_refuses_names_that_are_not_a_list_of_names(names: object) -> None:
+    """A text was three players, A, B and C, where Game.new refuses it for that reason."""
+    kind = type(names).__name__
+    with pytest.raises(
+        TypeError, match=rf"^GameSession\.new\(\) takes a list of names, not {kind}$"
+    ):
+        GameSession.new(preset("classique"), names, seed=1)  # type: ignore[arg-type]
+    assert GameSession.new(preset("classique"), ("A", "B", "C"), seed=1).game.names == (
+        "A",
+        "B",
+        "C",
+    )

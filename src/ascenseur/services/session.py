@@ -160,6 +160,14 @@ class GameSession:
     ) -> GameSession:
         """A new game: ``levels`` is one level for every computer seat or one per seat
         (ignored at human seats). The first dealer is drawn from the seed unless given."""
+        if isinstance(names, str | bytes) or not isinstance(names, Sequence):
+            # (a text is a sequence: "ABC" would be three players, A, B and C)
+            raise TypeError(f"GameSession.new() takes a list of names, not {type(names).__name__}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            # (the bots' seeds and the deals are drawn from it as a whole number)
+            raise TypeError(
+                f"GameSession.new() takes an integer seed (or None), not {type(seed).__name__}"
+            )
         if seed is None:
             seed = new_seed()
         n = len(names)
