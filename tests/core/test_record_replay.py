@@ -1165,3 +1165,13 @@ def test_a_replayed_record_written_back_is_the_record_of_its_game_when_nothing_i
     replayed.game.deal(1)
     rounds = game_to_record(replayed)["rounds"]
     assert len(rounds) == 3 and "hands" in rounds[2]
+    # A score-sheet round left open, then finished on the game the replay holds, is
+    # written once, as finished (not again as open after it).
+    record = example()
+    record["rules"]["ladder"] = [2, 7, 3]
+    record["rounds"].append({"dealer": 2, "bids": [1, 0, 1, 0]})
+    replayed = replay(record)
+    replayed.game.record_summary([1, 0, 1, 0], [1, 0, 1, 1])
+    rounds = game_to_record(replayed)["rounds"]
+    assert len(rounds) == 3 and rounds[2]["won"] == [1, 0, 1, 1]
+    assert game_to_record(replayed) == game_to_record(replayed.game)

@@ -56,6 +56,9 @@ class Replay:
     game: Game
     pending_summary_bids: list[int | None] | None = None
     round_not_begun: bool = False
+    #: The rounds the game had finished when the record was read: a round left open
+    #: (above) belongs after them, and is stale once play on ``game`` has gone past them.
+    finished_rounds: int = 0
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -74,6 +77,8 @@ def game_to_record(game: Game | Replay) -> dict[str, Any]:
         )
     replayed = game if isinstance(game, Replay) else None
     game = game.game if isinstance(game, Replay) else game
+    if replayed is not None and len(game.results) != replayed.finished_rounds:
+        replayed = None  # played on since it was read: its open round is no longer open
     rounds: list[dict[str, Any]] = []
     for result in game.results:
         if result.hands is None or result.tricks is None:
@@ -298,6 +303,7 @@ def replay(record: Mapping[str, Any]) -> Replay:
             or result.pending_summary_bids is not None
             or result.round_not_begun
         )
+    result.finished_rounds = len(game.results)
     return result
 
 
