@@ -1168,7 +1168,7 @@ def test_a_replayed_record_written_back_is_the_record_of_its_game_when_nothing_i
     # A score-sheet round left open, then finished on the game the replay holds, is
     # written once, as finished (not again as open after it).
     record = example()
-    record["rules"]["ladder"] = [2, 7, 3]
+    record["rules"]["ladder"] = [2, 7, 3, 4]
     record["rounds"].append({"dealer": 2, "bids": [1, 0, 1, 0]})
     replayed = replay(record)
     replayed.game.record_summary([1, 0, 1, 0], [1, 0, 1, 1])
