@@ -189,6 +189,7 @@ def test_an_out_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path
         ("x", "x-011", 12),
         ("folder", "folder/game-002.json", 3),
         ("folder", "folder/game-000.json", 1),
+        ("rec.", "rec.-001", 3),  # (a name whose suffix Python reads as ".-000")
     ],
 )
 def test_a_record_name_a_folder_holds_is_refused_before_any_game(

@@ -287,10 +287,12 @@ def _folder_in_the_way(out: Path, games: int) -> Path | None:
     first = _game_path(out, 0, games)
     if games == 1:
         return first if first.is_dir() else None
-    # Every name of the batch is FIRST's with its number changed (as many digits).
+    # Every name of the batch is made as _game_path makes it, its number changed (as many
+    # digits): from the same pieces, not FIRST's name split again ("rec." gives "rec.-000",
+    # whose suffix Python reads as ".-000").
     width = max(3, len(str(games - 1)))
-    stem = first.name.removesuffix(first.suffix)[:-width]
-    names = re.compile(re.escape(stem) + rf"(\d{{{width}}})" + re.escape(first.suffix))
+    before, after = ("game-", ".json") if out.is_dir() else (f"{out.stem}-", out.suffix)
+    names = re.compile(re.escape(before) + rf"(\d{{{width}}})" + re.escape(after))
     try:
         with os.scandir(first.parent) as entries:
             for entry in sorted(entries, key=lambda entry: entry.name):
