@@ -2316,3 +2316,29 @@ def test_keys_pressed_at_random_never_break_the_game(
     assert saves  # (the seeds are such that `s` is pressed during the game)
     for saved in saves:
         replay(json.loads(saved.read_text(encoding="utf-8")))  # (refused if not legal)
+
+
+def test_a_level_of_the_settings_file_that_cannot_play_here_is_said_on_screen(
+    tmp_path: Path,
+) -> None:
+    """OpenSpiel's bot, named in a settings file beside a game of prime (not one of its
+    tables), is played at the level given for lost levels, and the screen says so."""
+    session = GameSession.new(preset("prime").override({"ladder": [2]}), NAMES, seed=1)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    side = sidecar_path(path)
+    data = json.loads(side.read_text(encoding="utf-8"))
+    data["seats"][2]["level"] = "ismcts"
+    side.write_text(json.dumps(data), encoding="utf-8")
+    resumed = GameSession.resume(path)
+    app = new_app(resumed, tmp_path, save_path=path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            notes = [str(note.message) for note in app._notifications]
+            assert "The level ismcts cannot play this game here: medium computer players play." in (
+                notes
+            ), notes
+
+    run(scenario())

@@ -25,9 +25,11 @@ from ascenseur.core.record import loads, replay
 from ascenseur.interfaces.cli import get_app
 from ascenseur.services import tournament as tournament_module
 from ascenseur.services.tournament import (
+    RECORD_NAME,
     RecordNotWritten,
     TournamentConfig,
     TournamentInterrupted,
+    UnplayableTable,
     ctrl_c_noted,
     interrupts_held,
     run_tournament,
@@ -316,16 +318,28 @@ def test_a_folder_under_a_record_name_is_refused_before_any_game(
     assert CliRunner().invoke(get_app(), [*THREE_DEALS, str(tmp_path)]).exit_code == 0
 
 
+def _move_away(folder: Path) -> int | None:
+    folder.rename(folder.with_name("moved"))
+    return None
+
+
+def _folder_ahead(folder: Path) -> int | None:
+    """A folder under the name of a record some 6,000 games ahead of the newest written
+    (seconds ahead, however busy the machine): the deal it stops the tournament at."""
+    written = [RECORD_NAME.fullmatch(p.name) for p in folder.iterdir()]
+    newest = max(int(found[1]) for found in written if found)
+    ahead = newest + 2000
+    (folder / f"game-{ahead:05d}-1.json").mkdir()
+    return ahead
+
+
 @pytest.mark.parametrize(
-    ("mishap", "kept", "reason"),
-    [
-        (lambda folder: folder.rename(folder.with_name("moved")), None, "no such file or folder"),
-        (lambda folder: (folder / "game-00050-1.json").mkdir(), 150, "it is a folder"),
-    ],
+    ("mishap", "reason"),
+    [(_move_away, "no such file or folder"), (_folder_ahead, "it is a folder")],
     ids=["folder moved away", "folder made under a later record's name"],
 )
 def test_a_record_that_cannot_be_written_mid_run_stops_with_the_figures_so_far(
-    tmp_path: Path, mishap: Callable[[Path], None], kept: int | None, reason: str
+    tmp_path: Path, mishap: Callable[[Path], int | None], reason: str
 ) -> None:
     """Not a traceback and status 1: one line naming --records, the record and why
     (status 2, as simulate --out), and, as after Ctrl-C, the figures of the deals played
@@ -343,8 +357,8 @@ def test_a_record_that_cannot_be_written_mid_run_stops_with_the_figures_so_far(
             if (where / "game-00002-0.json").exists():  # two deals whole
                 break
             time.sleep(0.025)
-        mishap(where)
-        out, err = process.communicate(timeout=120)
+        stop_deal = mishap(where)
+        out, err = process.communicate(timeout=300)
     finally:
         if process.poll() is None:
             process.kill()
@@ -355,6 +369,7 @@ def test_a_record_that_cannot_be_written_mid_run_stops_with_the_figures_so_far(
     played = summary["config"]["stopped"]["games_played"]
     assert summary["config"]["stopped"]["games"] == 300000
     assert summary["config"]["deals"] == played // 3
+    kept = None if stop_deal is None else 3 * stop_deal
     said = [f"{kept} records written in {where}"] if kept else []
     failed = lines[-1]
     assert lines[:-1] == [
@@ -366,13 +381,19 @@ def test_a_record_that_cannot_be_written_mid_run_stops_with_the_figures_so_far(
         rf"--records: cannot write {re.escape(str(where))}/game-\d+-\d\.json: " + re.escape(reason),
         failed,
     ), failed
-    if kept:  # the deals before it, whole; the one cut short, left out
-        assert played == 151 and summary["config"]["deals"] == 50
+    if stop_deal is not None:  # the deals before it, whole; the one cut short, left out
+        assert played == 3 * stop_deal + 1 and summary["config"]["deals"] == stop_deal
         records = sorted(p for p in where.iterdir() if p.is_file())
         assert len(records) == kept
-        assert records[-1].name == "game-00049-2.json"
+        assert records[-1].name == f"game-{stop_deal - 1:05d}-2.json"
         for record in records[:: len(records) - 1]:
             replay(loads(record.read_text(encoding="utf-8")))
+
+
+def test_a_table_a_bot_cannot_play_crosses_processes_whole() -> None:
+    refusal = UnplayableTable("ismcts", "OpenSpiel's oh_hell cannot play this table")
+    back = pickle.loads(pickle.dumps(refusal))
+    assert (type(back), back.bot, str(back)) == (UnplayableTable, "ismcts", str(refusal))
 
 
 def test_a_record_not_written_crosses_processes_whole(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ class IllegalActionError(AscenseurError):
         #: A short machine name for the rule that refused the action
         #: (``hook``, ``under``, ``bid_range``, ``follow_suit``, ``must_trump``, ``not_held``,
         #: ``turn``, ``phase``, ``seat``: no such seat, ``card``: text that is no card,
+        #: ``blind``: a card tried in a blind round's play (the session refuses it),
         #: ``summary`` and ``won``: a score-sheet round).
         self.rule = rule
 

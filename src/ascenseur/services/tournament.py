@@ -218,6 +218,9 @@ class UnplayableTable(ValueError):
         super().__init__(reason)
         self.bot = bot
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.bot, str(self)))  # (whole across processes, as RulesError)
+
 
 def check_config(config: TournamentConfig) -> None:
     """What would stop a tournament, found before any game: a bot that cannot play the

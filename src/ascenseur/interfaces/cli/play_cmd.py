@@ -254,7 +254,8 @@ def play(
         for wanted, used in session.fallbacks.items():
             typer.echo(
                 _(
-                    "(the level {level} is not available yet: {used} computer players were used)"
+                    "(the level {level} cannot play this game here: {used} computer players "
+                    "were used)"
                 ).format(level=wanted, used=used),
                 err=True,
             )

@@ -182,9 +182,9 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         for wanted, used in self.session.fallbacks.items():
             self.notify(
-                _("The level {level} is not available yet: {used} computer players play.").format(
-                    level=level_name(wanted), used=level_name(used)
-                ),
+                _(
+                    "The level {level} cannot play this game here: {used} computer players play."
+                ).format(level=level_name(wanted), used=level_name(used)),
                 severity="warning",
             )
         if self.session.damaged_sidecar is not None:
