@@ -195,13 +195,19 @@ def test_rules_beats_random_by_a_clear_margin() -> None:
     assert statistics.fmean(diffs) > 2.0
 
 
+def far_behind_in_the_last_round(size: int, seed: int) -> Game:
+    """Prime, three players: a one-card round scored (totals 10, 11, 0), then the last
+    round of ``size`` cards dealt from ``seed``, seat 2 (0 points) first to bid."""
+    game = Game.new(preset("prime").override({"ladder": [1, size]}), 3, first_dealer=0)
+    game.record_summary([0, 1, 1], [0, 1, 0])
+    game.deal(random.Random(seed))
+    assert game.turn == 2
+    return game
+
+
 def test_the_last_round_far_behind_bids_for_the_points_it_needs() -> None:
     rules = preset("prime").override({"ladder": [1, 5]})
-    game = Game.new(rules, 3, first_dealer=0)
-    game.record_summary([0, 1, 1], [0, 1, 0])  # totals 10, 11, 0
-    game.deal(random.Random(4))
-    behind = game.view(2)
-    assert behind.turn == 2
+    behind = far_behind_in_the_last_round(5, 4).view(2)
     # Making 1 gives 11 points: not enough to pass 11; 2 gives 12.
     assert catch_up_bid(behind, 1, behind.legal_actions, 1.0) == 2
     # A bid already enough to win is kept; so is any bid in a game's earlier rounds.
@@ -214,12 +220,8 @@ def test_the_last_round_far_behind_bids_for_the_points_it_needs() -> None:
 def test_a_bid_raised_to_catch_up_says_so_in_its_hint() -> None:
     """The reason of a bid raised far behind in the last round is that, not the worth of
     the hand alone ("should take about 0.0 tricks" beside a bid of 2)."""
-    rules = preset("prime").override({"ladder": [1, 6]})
-    game = Game.new(rules, 3, first_dealer=0)
-    game.record_summary([0, 1, 1], [0, 1, 0])  # totals 10, 11, 0
-    game.deal(random.Random(0))
+    game = far_behind_in_the_last_round(6, 0)
     behind = game.view(2)
-    assert behind.turn == 2
     hint = RulesBot(1).hint(behind)
     expected, _sure, _chances = hand_worth(behind, ViewFacts(behind))
     assert hint.action > round(expected)  # raised to catch up
