@@ -422,6 +422,8 @@ def test_a_seat_that_missed_too_much_must_start_again_from_its_view() -> None:
         '{"seed": 5, "seats": [{"level": null}, {"level": {}}, {}, {}]}',
         '{"seed": 5, "seats": [{"level": null}, {"level": 5}, {}, {}]}',
         '{"seed": 5, "seats": [{"level": true}, {}, {}, {}]}',
+        # every seat is written with its level: a seat without one is no human
+        '{"seed": 5, "seats": [{"level": null}, {}, {"level": "hard"}, {"level": "hard"}]}',
     ],
 )
 def test_a_damaged_sidecar_is_reported_and_the_defaults_used(tmp_path: Path, sidecar: str) -> None:

@@ -428,8 +428,9 @@ class GameSession:
 
 def _stored_level(seat: dict[str, Any]) -> str | None:
     """A seat's level as a settings file keeps it: a name, or null for a human; anything
-    else is a damaged file (``TypeError``)."""
-    level = seat.get("level")
+    else, or no level at all (every seat is written with one), is a damaged file
+    (``TypeError``, ``KeyError``)."""
+    level = seat["level"]
     if level is not None and not isinstance(level, str):
         raise TypeError("a level is a name or null")
     return level
