@@ -227,9 +227,9 @@ def check_config(config: TournamentConfig) -> None:
     table (:class:`UnplayableTable`), a records folder that cannot be made (it is made
     here), or a folder under the name of one of its records (:func:`record_names_taken`):
     :class:`RecordNotWritten`; and first, rules that cannot be played at this table
-    (:class:`RulesError`, as ``Game.new`` refuses them: a ladder beyond ``max_cards``, too
-    many players for the deck)."""
-    Game.new(config.rules, config.players)
+    (:class:`RulesError` from ``Rules.validate``, as every game would raise it: a ladder
+    beyond ``max_cards``, too many players for the deck)."""
+    config.rules.validate(config.players)
     for name in dict.fromkeys(config.bots):
         try:
             make_bot(name, 0)  # a name that is no bot ("hrad"), named with the bots there are
