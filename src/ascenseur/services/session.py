@@ -20,7 +20,9 @@ resumed game deals what it would have dealt.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
 from collections import deque
 from collections.abc import Sequence
@@ -465,6 +467,12 @@ def sidecar_path(path: Path) -> Path:
     """Where the session settings of the record at ``path`` are kept."""
     name = path.name[: -len(".json")] if path.name.endswith(".json") else path.name
     return path.with_name(name + SIDECAR_SUFFIX)
+
+
+def folder_in_the_way(path: Path) -> IsADirectoryError:
+    """The error writing a file at ``path``, where a folder is, would raise (said before
+    any write, by the commands that find such a folder first)."""
+    return IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
 
 
 def write_text_atomic(path: Path, text: str) -> None:

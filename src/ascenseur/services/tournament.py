@@ -9,7 +9,6 @@ of workers (with bots whose budget counts work, not time).
 
 from __future__ import annotations
 
-import errno
 import json
 import math
 import multiprocessing
@@ -32,7 +31,7 @@ from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
 
 from .autoplay import play_with_bots
-from .session import write_text_atomic
+from .session import folder_in_the_way, write_text_atomic
 
 #: 95 % two-sided normal quantile.
 Z95 = 1.959964
@@ -243,12 +242,7 @@ def check_config(config: TournamentConfig) -> None:
             raise RecordNotWritten(config.records, error) from None
         taken = record_names_taken(config)
         if taken:
-            raise RecordNotWritten(taken[0], _is_a_folder(taken[0]))
-
-
-def _is_a_folder(path: Path) -> IsADirectoryError:
-    """The error writing a file at ``path``, where a folder is, would raise."""
-    return IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+            raise RecordNotWritten(taken[0], folder_in_the_way(taken[0]))
 
 
 def _ignore_interrupts() -> None:

@@ -29,7 +29,7 @@ from ascenseur.core.rules import Rules, RulesError
 from ascenseur.i18n import N_, _, decimal, ngettext, os_error_reason
 from ascenseur.interfaces.typed_text import parse_names, printable
 from ascenseur.services.autoplay import play_with_bots
-from ascenseur.services.session import write_text_atomic
+from ascenseur.services.session import folder_in_the_way, write_text_atomic
 
 from . import TranslatedCommand, app
 from .options import (
@@ -275,7 +275,7 @@ def _check_out(out: Path, games: int) -> None:
     if taken is not None:
         raise refuse(
             _("--out: cannot write {path}: {reason}").format(
-                path=taken, reason=os_error_reason(IsADirectoryError(errno.EISDIR, ""))
+                path=taken, reason=os_error_reason(folder_in_the_way(taken))
             )
         )
 

@@ -8,7 +8,6 @@ times (mean and 99th percentile) and an openskill rating; ``--json`` for machine
 
 from __future__ import annotations
 
-import errno
 import os
 from pathlib import Path
 from typing import Annotated
@@ -20,6 +19,7 @@ from rich.table import Table
 
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import N_, _, decimal, ngettext, os_error_reason
+from ascenseur.services.session import folder_in_the_way
 from ascenseur.services.tournament import (
     RecordNotWritten,
     TournamentConfig,
@@ -135,7 +135,7 @@ def tournament(
             )
         taken = record_names_taken(config)  # (a folder named as a record: one look at all)
         if taken:
-            raise records_refusal(taken[0], IsADirectoryError(errno.EISDIR, ""))
+            raise records_refusal(taken[0], folder_in_the_way(taken[0]))
         # Last, as it makes the folder: a command refused for another reason leaves none.
         writable_folder_or_exit("--records", records)
     console = Console(stderr=True)
