@@ -276,8 +276,6 @@ def _field_of(parse: Callable[[str], list[str]], text: str, field: str) -> list[
     field's, so the screen names that field and puts the focus there."""
     try:
         return parse(text)
-    except ChoiceError:
-        raise
     except ValueError as error:
         raise ChoiceError(field, str(error)) from None
 
