@@ -24,7 +24,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from ascenseur import Card, Phase, Rules, RulesError, preset
 from ascenseur.bots import Hint, make_bot
@@ -1146,6 +1146,53 @@ def test_the_chart_legend_breaks_between_entries() -> None:
     assert all(len(line.rstrip()) <= 70 for line in legend), legend
     for seat, name in enumerate(names):
         assert any(f"{marker(seat)} {name}" in line for line in legend), (name, legend)
+
+
+def footer_keys(app: AscenseurApp) -> list[tuple[str, str]]:
+    """The keys and words the footer of the screen on top shows, as (key, description)."""
+    return [(key.key, key.description) for key in app.screen.query("FooterKey")]  # type: ignore[attr-defined]
+
+
+def test_the_sheet_and_rules_dialogs_show_their_own_keys_not_the_games(tmp_path: Path) -> None:
+    """Over a dialog the game's footer (hint, rules, faster…) promised keys that do nothing
+    there: each dialog has a footer of its own, in the language in force, covering it."""
+    rules = preset("prime").override({"ladder": [1, 2]})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=2)
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play(pilot, app, session, until=lambda: session.view(0).is_my_turn)
+            assert ("h", "hint") in footer_keys(app)
+            await pilot.press("t")
+            await pilot.pause()
+            assert isinstance(app.screen, ScoreSheetScreen)
+            sheet_keys = footer_keys(app)
+            assert sheet_keys == [("escape", "continue"), ("s", "save"), ("q", "save & quit")]
+            footer = app.screen.query_one(Footer)
+            assert footer.region.y == 23 and footer.region.width == 80
+            await pilot.press("escape")
+            await pilot.press("r")
+            await pilot.pause()
+            assert footer_keys(app) == [("escape", "back")]
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+
+    run(scenario())
+    with language("fr"):
+        french = make_session(rules, names=NAMES, levels=["random"], seed=2)
+        french_app = new_app(french, tmp_path)
+
+        async def in_french() -> None:
+            async with french_app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                await pilot.press("t")
+                await pilot.pause()
+                assert ("escape", _("continue")) in footer_keys(french_app)
+                assert _("continue") != "continue"
+
+        run(in_french())
 
 
 def test_the_rules_screen_marks_the_options_changed(tmp_path: Path) -> None:

@@ -192,9 +192,6 @@ class ScoreSheetScreen(ModalScreen[None]):
     """The score sheet after a round (or any time with ``t``)."""
 
     BINDINGS: ClassVar = [
-        ("escape,enter,space,t", "close"),
-        ("s", "save"),
-        ("q", "save_quit"),
         ("up", "scroll('scroll_up')"),
         ("down", "scroll('scroll_down')"),
         ("pageup", "scroll('scroll_page_up')"),
@@ -211,6 +208,11 @@ class ScoreSheetScreen(ModalScreen[None]):
         self.session = session
         self.seat = seat
         self.finished_round = finished_round
+        # Bound here, not in BINDINGS, so that the footer says them in the language in force;
+        # the sheet's own footer covers the game's, whose keys (hint, rules…) do nothing here.
+        self._bindings.bind("escape,enter,space,t", "close", _("continue"))
+        self._bindings.bind("s", "save", _("save"))
+        self._bindings.bind("q", "save_quit", _("save & quit"))
 
     def game_screen(self) -> GameScreen | None:
         from .game_screen import GameScreen
@@ -247,6 +249,7 @@ class ScoreSheetScreen(ModalScreen[None]):
             with ScrollableContainer(classes="dialog-body", id="sheet-body"):
                 yield Static(body, id="sheet")
             yield Button(_("Continue"), id="continue", variant="primary", compact=True)
+        yield Footer()
 
     def sheet_width(self) -> int:
         """The columns the sheet has: the dialog's (90 % of the screen, at most 100), less
@@ -301,12 +304,14 @@ class RulesScreen(ModalScreen[None]):
     """Every option of the rules in force, explained (and, with two decks, the prime that
     marks a card of the second)."""
 
-    BINDINGS: ClassVar = [("escape,enter,r,q", "close"), ("ctrl+c", "app.help_quit")]
+    BINDINGS: ClassVar = [("ctrl+c", "app.help_quit")]
 
     def __init__(self, rules: Rules, players: int) -> None:
         super().__init__()
         self.rules = rules
         self.players = players
+        # (see ScoreSheetScreen: the footer of this screen covers the game's)
+        self._bindings.bind("escape,enter,r,q", "close", _("back"))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -331,6 +336,7 @@ class RulesScreen(ModalScreen[None]):
             with VerticalScroll(classes="dialog-body"):
                 yield Static(text)
             yield Label(_("Press Escape to go back."), classes="note")
+        yield Footer()
 
     def action_close(self) -> None:
         self.dismiss(None)
