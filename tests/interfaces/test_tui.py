@@ -1088,6 +1088,10 @@ def test_the_last_trick_of_a_round_stays_on_the_table_under_the_score_sheet(
                 assert ("dealer" in lines[0]) == (s == scored.dealer), (s, lines[0])
             status = game_screen.query_one("#status", Static).render().plain  # type: ignore[union-attr]
             assert "1/2" in status
+            # and its hand size and trump, which the cards on the table were played under
+            trump = session.game.results[0].trump
+            assert trump is not None
+            assert status.endswith(f"round 1/2 · 2 cards · trump {trump.display()}"), status
             ladder = game_screen.query_one("#ladder", Static).render().plain  # type: ignore[union-attr]
             assert ladder.split() == ["[2]", "3"]
 

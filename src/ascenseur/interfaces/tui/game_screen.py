@@ -304,13 +304,20 @@ class GameScreen(Screen[None]):
         text.append(f"· {view.rules.preset} {arrow} · ")
         shown_round = min(self.shown_round_index(view) + 1, view.rounds)
         text.append(_("round {n}/{total}").format(n=shown_round, total=view.rounds))
+        # the round in play, or the one just scored while its last trick is on the table
         if view.phase in (Phase.BID, Phase.PLAY):
+            cards, trump = view.hand_size, view.trump_card
+        elif view.results and (self.between_rounds(view) or self.last_trick is not None):
+            cards, trump = view.results[-1].cards, view.results[-1].trump
+        else:
+            cards = 0
+        if cards:
             text.append(" · ")
-            text.append(ngettext("{n} card", "{n} cards", view.hand_size).format(n=view.hand_size))
+            text.append(ngettext("{n} card", "{n} cards", cards).format(n=cards))
             text.append(" · ")
-            if view.trump_card is not None:
+            if trump is not None:
                 text.append(_("trump "))
-                text.append(view.trump_card.display(), style=card_style(view.trump_card))
+                text.append(trump.display(), style=card_style(trump))
             elif view.rules.deck is DeckKind.TAROT_TRUMPS:
                 text.append(_("tarot trumps, no trump suit"))
             else:
