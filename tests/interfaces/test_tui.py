@@ -2065,6 +2065,33 @@ def test_every_card_and_bid_is_on_screen_however_narrow_the_terminal(
     run(blind_round())
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_the_rows_of_bids_follow_each_other_without_blank_lines(tmp_path: Path, lang: str) -> None:
+    """The grid measured the "Your bid:" label in one of the three columns it spans, so its
+    row took the height of the label wrapped five columns wide: a blank line under the first
+    row of bids in English, two in French. Every row of bids is one line, one after the
+    other, like the rows of the hand."""
+    with language(lang):
+        rules = preset("classique").override({"ladder": [12]})
+        session = make_session(rules, players=4, levels=["random"], seed=1)
+        app = new_app(session, tmp_path)
+
+        def bidding() -> bool:
+            return session.view(0).is_my_turn and session.view(0).phase is Phase.BID
+
+        async def scenario() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await play(pilot, app, session, until=bidding)
+                await pilot.pause()
+                label = app.screen.query_one("#bids .label", Static)
+                rows = sorted({b.region.y for b in app.screen.query(".bid")})
+                assert len(rows) == 2  # "Your bid:" and 0–9, then 10–12
+                assert rows == [label.region.y, label.region.y + 1]
+                assert label.render().plain == _("Your bid:")  # type: ignore[union-attr]
+
+        run(scenario())
+
+
 @pytest.mark.parametrize("phase", [Phase.BID, Phase.PLAY])
 @pytest.mark.parametrize(("width", "players"), [(60, 8), (79, 10), (100, 10)])
 def test_a_notice_never_covers_the_hand_or_the_bids(

@@ -54,6 +54,9 @@ GameScreen ToastRack { dock: top; align: right top; margin: 1 0 0 0; }
 #actions { height: auto; padding: 0 1; }
 #hand, #bids { grid-size: 13; grid-gutter: 0 1; grid-columns: 5; height: auto; }
 #bids { margin: 1 0 0 0; }
+/* one line: a grid's auto row measures the label in one of the columns it spans, which
+   would give that row the height of the label wrapped five columns wide */
+#bids .label { height: 1; max-height: 1; }
 .card, .bid { width: 5; min-width: 5; }
 .unplayable { text-style: dim; color: $text-muted; }
 .playable { text-style: bold; }
