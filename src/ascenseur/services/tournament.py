@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ascenseur.bots import MissingExtraError, check_table, make_bot
+from ascenseur.bots.heuristics import calibrate_rounds
 from ascenseur.core.engine import Game
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
@@ -186,6 +187,8 @@ def play_game(
 
 #: The bots that have made a decision in this process (see :func:`warm_up`).
 _WARMED: set[str] = set()
+#: The tables (rules, players) whose bidding is calibrated in this process.
+_CALIBRATED: set[tuple[Rules, int]] = set()
 
 
 def warm_up(rules: Rules, bots: Sequence[str]) -> int:
@@ -194,7 +197,15 @@ def warm_up(rules: Rules, bots: Sequence[str]) -> int:
     would otherwise be counted against whichever entry played first in each worker (two
     `rules` entries once showed 78 ms and 10 ms p99). The bot is thrown away: no game's
     figures change. Returns how many decisions were made (one per kind not met before,
-    none in a blind round's play)."""
+    none in a blind round's play).
+
+    The first bid at each hand size of the table works out a calibration of the bidding
+    (:func:`~ascenseur.bots.heuristics.calibrate_rounds`), as long as some hundred quick
+    decisions: it is done here too, for every round of the ladder, once per table."""
+    table = (rules, len(bots))
+    if table not in _CALIBRATED:
+        _CALIBRATED.add(table)
+        calibrate_rounds(rules, len(bots))
     made = 0
     for name in dict.fromkeys(bots):
         if name in _WARMED:
