@@ -563,6 +563,23 @@ def test_without_signal_masks_nothing_is_held_back(monkeypatch: pytest.MonkeyPat
     assert len(run_tournament(config).games) == 3
 
 
+def test_the_command_runs_where_the_system_cannot_say_which_cores_it_may_use(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """macOS and Windows have no os.sched_getaffinity: the workers are then one per core of
+    the machine, as the tournament service counts them, rather than a traceback."""
+    monkeypatch.delattr(os, "sched_getaffinity")
+    done = CliRunner().invoke(
+        get_app(),
+        [
+            *("--lang", "en", "tournament", "--rule", "ladder=[1]"),
+            *("--bots", "rules,rules,random", "--games", "3", "--json"),
+        ],
+    )
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["config"]["games"] == 3
+
+
 @pytest.fixture
 def ctrl_c_as_in_a_terminal() -> Iterator[None]:
     """Python's own Ctrl-C, not held back, for one test (a test run started in the

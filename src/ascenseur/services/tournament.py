@@ -554,12 +554,18 @@ def _stopped(
 WORKERS_PER_CORE = 4
 
 
+def usable_cores() -> int:
+    """The cores this process may use: those it is bound to where the system says
+    (Linux), else all the machine's (macOS and Windows have no ``os.sched_getaffinity``)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, cores or 1)
+
+
 def worker_count(jobs: int, games: int) -> int:
     """The worker processes to start for ``jobs`` asked and ``games`` to play: no more
     than the games, nor than :data:`WORKERS_PER_CORE` per core this process may use. The
     results are the same whatever the count (each game is seeded by itself)."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return max(1, min(jobs, games, WORKERS_PER_CORE * (cores or 1)))
+    return max(1, min(jobs, games, WORKERS_PER_CORE * usable_cores()))
 
 
 class TournamentInterrupted(KeyboardInterrupt):

@@ -8,7 +8,6 @@ times (mean and 99th percentile) and an openskill rating; ``--json`` for machine
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -30,6 +29,7 @@ from ascenseur.services.tournament import (
     record_names_taken,
     records_already_in,
     run_tournament,
+    usable_cores,
 )
 
 from . import TranslatedCommand, app
@@ -116,7 +116,7 @@ def tournament(
         players_from="--players" if players is not None else "--bots",
     )
     check_bots_at(names, rules, count)
-    workers = jobs if jobs is not None else len(os.sched_getaffinity(0))
+    workers = jobs if jobs is not None else usable_cores()
     config = TournamentConfig(
         rules=rules, bots=names, games=games, seed=seed, jobs=workers, records=records
     )
