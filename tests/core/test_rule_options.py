@@ -859,6 +859,8 @@ def test_rule_a_dealt_hand_must_fit_the_table() -> None:
     )
     with pytest.raises(InvalidDealError, match="there are 2 hands for 3 players"):
         game.deal_hands([cards("2H"), cards("AH")], Card.parse("3S"))
+    with pytest.raises(InvalidDealError, match="there is 1 hand for 3 players"):
+        game.deal_hands([cards("2H")], Card.parse("3S"))
     with pytest.raises(InvalidDealError, match="Bob holds 2 cards instead of 1"):
         game.deal_hands([cards("2H"), cards("AH KH"), cards("QH")], Card.parse("3S"))
     with pytest.raises(InvalidDealError, match="AH is dealt twice"):

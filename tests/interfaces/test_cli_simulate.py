@@ -121,6 +121,7 @@ def test_every_preset_plays_to_the_end(tmp_path: Path, args: list[str]) -> None:
     [
         (["--players", "9", "--rules", "prime"], ["players:", "3 to 8 players, not 9"]),
         (["--players", "3", "--names", "Ann,Bob"], ["--names:", "2 names for 3 players"]),
+        (["--players", "3", "--names", "Ann"], ["--names:", "1 name for 3 players"]),
         (["--names", "Ann,Ann,Bob"], ["--names: two players are named Ann"]),
         (["--names", "Ann,,Bob"], ["--names: name 2 of 3 is empty; give one name per player"]),
         (["--names", " "], ["--names: no name given"]),

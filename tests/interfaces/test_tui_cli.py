@@ -138,6 +138,7 @@ def test_the_setup_screen_is_not_opened_on_options_it_would_refuse(
         (("--level", "easy,hard"), "--level: one level for all; for one per player, use --levels"),
         (("--level", "easy", "--levels", "bogus"), "--level and --levels: give one or the other"),
         (("--names", "A,B,C", "--players", "4"), "--names: 3 names for 4 players"),
+        (("--names", "A", "--players", "4"), "--names: 1 name for 4 players"),
         (("--names", "A,B,C,D", "--seat", "5"), "--seat: there is no seat 5: seats go from 1"),
     ],
 )
@@ -145,6 +146,23 @@ def test_a_refusal_of_play_names_the_option(args: tuple[str, ...], message: str)
     code, output = invoke(*args)
     assert code == 2
     assert message in " ".join(output.split())
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("fr", "--names : 1 nom pour 4 joueurs"),
+        ("es", "--names: 1 nombre para 4 jugadores"),
+        ("en", "--names: 1 name for 4 players"),
+    ],
+)
+def test_one_name_too_few_is_said_in_the_singular(lang: str, message: str) -> None:
+    """One name for a table of four is "1 name", not "1 names" (nor "1 noms")."""
+    result = CliRunner().invoke(
+        get_app(), ["--lang", lang, "play", "--names", "A", "--players", "4"]
+    )
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
 
 
 def test_a_saved_game_takes_one_level(tmp_path: Path) -> None:

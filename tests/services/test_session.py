@@ -378,8 +378,10 @@ def test_the_hint_is_the_same_each_time_for_one_decision_and_drawn_afresh_for_th
 def test_bad_seats_and_levels_are_refused() -> None:
     with pytest.raises(ValueError):
         GameSession.new(preset("classique"), NAMES, human_seats=(4,))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="2 levels for 4 players"):
         GameSession.new(preset("classique"), NAMES, levels=["easy", "easy"])
+    with pytest.raises(ValueError, match="1 level for 4 players"):
+        GameSession.new(preset("classique"), NAMES, levels=["easy"])
 
 
 def test_a_reconnecting_seat_gets_the_events_it_missed_by_version() -> None:

@@ -627,7 +627,11 @@ class Game:
         t = self.table
         if len(hands) != t.players:
             raise InvalidDealError(
-                _("there are {n} hands for {p} players").format(n=len(hands), p=t.players)
+                ngettext(
+                    "there is {n} hand for {p} players",
+                    "there are {n} hands for {p} players",
+                    len(hands),
+                ).format(n=len(hands), p=t.players)
             )
         masks = []
         seen = 0

@@ -181,7 +181,11 @@ class GameSession:
             per_seat = list(levels)
             if len(per_seat) != n:
                 raise ValueError(
-                    _("{count} levels for {n} players").format(count=len(per_seat), n=n)
+                    ngettext(
+                        "{count} level for {n} players",
+                        "{count} levels for {n} players",
+                        len(per_seat),
+                    ).format(count=len(per_seat), n=n)
                 )
         seats = [
             Seat(name, None if i in human_seats else (per_seat[i] or DEFAULT_LEVEL))

@@ -168,7 +168,11 @@ def simulate_command(
         players_from = "--names" if seat_names else "--bots" if len(kinds) > 1 else "--players"
     if seat_names and len(seat_names) != players:
         raise refuse(
-            _("--names: {count} names for {n} players").format(count=len(seat_names), n=players)
+            ngettext(
+                "--names: {count} name for {n} players",
+                "--names: {count} names for {n} players",
+                len(seat_names),
+            ).format(count=len(seat_names), n=players)
         )
     rules = rules_or_exit(rules_name, rule, rules_file, players=players, players_from=players_from)
     if not seat_names:

@@ -10,7 +10,7 @@ from textual.app import App
 
 from ascenseur.core.engine import default_names
 from ascenseur.core.rules import PlayersError, Rules, RulesError, option_from_text, preset
-from ascenseur.i18n import _
+from ascenseur.i18n import _, ngettext
 from ascenseur.interfaces.typed_text import (
     SETUP_LEVELS,
     apply_options,
@@ -163,6 +163,16 @@ class AscenseurApp(App[Path | None]):
 # -- building a game from the player's choices -------------------------------------------------
 
 
+def too_few_or_many_names(count: int, players: int) -> ChoiceError:
+    """The refusal of ``count`` names for a table of ``players`` ("1 name for 4 players")."""
+    return ChoiceError(
+        "names",
+        ngettext("{count} name for {n} players", "{count} names for {n} players", count).format(
+            count=count, n=players
+        ),
+    )
+
+
 def parse_option_list(text: str) -> dict[str, Any]:
     """``"void_rule=free; ladder=[1,2]"`` → options (``;`` or new lines between them)."""
     options: dict[str, Any] = {}
@@ -195,9 +205,7 @@ def make_session(
     if players is None:
         players = len(names) if names else 4
     if names and len(names) != players:
-        raise ChoiceError(
-            "names", _("{count} names for {n} players").format(count=len(names), n=players)
-        )
+        raise too_few_or_many_names(len(names), players)
     rules.validate(players)  # (first: 30,000,000 players must not be named one by one)
     if not names:
         names = list(default_names(players))
@@ -293,9 +301,7 @@ def build_session(values: Mapping[str, str], seed: int | None) -> GameSession:
     names = _field_of(parse_names, values.get("names", ""), "names")
     players = _whole_number(players_text, "players")
     if players is not None and names and len(names) != players:
-        raise ChoiceError(
-            "names", _("{count} names for {n} players").format(count=len(names), n=players)
-        )
+        raise too_few_or_many_names(len(names), players)
     seat_text = values.get("seat", "").strip()
     seat = _whole_number(seat_text, "seat")
     levels = _field_of(parse_levels, values.get("levels", ""), "levels") or [
