@@ -57,6 +57,43 @@ def test_every_message_of_the_code_is_translated(lang: str) -> None:
     assert not missing, f"{len(missing)} untranslated in {lang}: {missing[:5]}"
 
 
+def _source_ids() -> set[tuple[str | tuple[str, str], str | None]]:
+    """Every (message, context) marked in the code, a plural as (singular, plural)."""
+    return {
+        (message if isinstance(message, str) else (message[0], message[1]), context)
+        for _file, _line, message, _comments, context in extract_from_dir(
+            str(PACKAGE), keywords=KEYWORDS, method_map=[("**.py", "python")]
+        )
+    }
+
+
+def _entries(catalog) -> set[tuple[str | tuple[str, str], str | None]]:  # type: ignore[no-untyped-def]
+    """Every (message, context) of a catalog or template, a plural as (singular, plural)."""
+    return {(message.id, message.context) for message in catalog if message.id}
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_the_catalogs_hold_the_messages_of_the_code_and_no_others(lang: str) -> None:
+    """Each catalog has an entry for every message of the code, as the code says it (a text
+    said with ngettext has its plural forms there: a single form would leave the player
+    with English), and nothing more: no entry left over from a text the code no longer
+    says, no fuzzy entry (gettext skips it), no obsolete one (#~)."""
+    catalog = _catalog(lang)
+    code = _source_ids()
+    assert sorted(code - _entries(catalog), key=str) == [], "run scripts/update_catalogs.sh"
+    leftover = sorted(_entries(catalog) - code, key=str)
+    assert leftover == [], f"{len(leftover)} entries of {lang} not in the code: {leftover[:5]}"
+    assert [message.id for message in catalog if message.id and message.fuzzy] == []
+    assert not catalog.obsolete
+
+
+def test_the_template_holds_the_messages_of_the_code() -> None:
+    """ascenseur.pot is what scripts/update_catalogs.sh extracts from the code."""
+    with (PACKAGE / "locale" / "ascenseur.pot").open("rb") as handle:
+        template = read_po(handle)
+    assert _entries(template) == _source_ids(), "run scripts/update_catalogs.sh"
+
+
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_plural_forms_are_all_filled(lang: str) -> None:
     catalog = _catalog(lang)
