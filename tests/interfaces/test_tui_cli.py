@@ -16,10 +16,17 @@ import pytest
 from typer.testing import CliRunner
 
 from ascenseur.core.record import replay, score_sheet
+from ascenseur.core.rules import preset
+from ascenseur.i18n import language
 from ascenseur.interfaces.cli import get_app
 from ascenseur.interfaces.cli.options import read_rules_file
-from ascenseur.interfaces.cli.play_cmd import rules_file_for_setup, setup_defaults
+from ascenseur.interfaces.cli.play_cmd import (
+    fallback_lines,
+    rules_file_for_setup,
+    setup_defaults,
+)
 from ascenseur.interfaces.tui import build_session
+from ascenseur.services.session import GameSession, sidecar_path
 
 
 def invoke(*args: str) -> tuple[int, str]:
@@ -163,6 +170,32 @@ def test_one_name_too_few_is_said_in_the_singular(lang: str, message: str) -> No
     )
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
+
+
+def test_the_level_played_instead_is_named_after_the_game_in_the_game_language(
+    tmp_path: Path,
+) -> None:
+    """A level of the settings file that cannot play this table (OpenSpiel's, beside a game
+    of prime) gives way to the level given; after the game the command says so naming the
+    levels as the screen did ("moyen"), not by their English ids ("medium")."""
+    session = GameSession.new(preset("prime").override({"ladder": [2]}), ["A", "B", "C"], seed=1)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    side = sidecar_path(path)
+    data = json.loads(side.read_text(encoding="utf-8"))
+    data["seats"][2]["level"] = "ismcts"
+    side.write_text(json.dumps(data), encoding="utf-8")
+    resumed = GameSession.resume(path)
+    assert resumed.fallbacks == {"ismcts": "medium"}
+    with language("fr"):
+        assert fallback_lines(resumed.fallbacks) == [
+            "(le niveau ismcts ne peut pas jouer cette partie ici : l'ordinateur a joué au "
+            "niveau moyen)"
+        ]
+    with language("es"):
+        assert fallback_lines(resumed.fallbacks)[0].endswith("en el nivel medio)")
+    with language("en"):
+        assert fallback_lines(resumed.fallbacks)[0].endswith("medium computer players were used)")
 
 
 def test_a_saved_game_takes_one_level(tmp_path: Path) -> None:

@@ -18,7 +18,12 @@ import typer
 from ascenseur.core.errors import RecordError
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import LANGUAGES, N_, _, set_language
-from ascenseur.interfaces.typed_text import option_as_typed, parse_levels, parse_names
+from ascenseur.interfaces.typed_text import (
+    level_name,
+    option_as_typed,
+    parse_levels,
+    parse_names,
+)
 
 from . import TranslatedCommand, app, language_of_arguments
 from .options import (
@@ -250,15 +255,9 @@ def play(
         # Textual ended on an unexpected failure (it printed the traceback): a bug, whose
         # status is 1 (README, "Exit status"), not the 0 of a game played.
         raise typer.Exit(1)
-    if session is not None and session.fallbacks:
-        for wanted, used in session.fallbacks.items():
-            typer.echo(
-                _(
-                    "(the level {level} cannot play this game here: {used} computer players "
-                    "were used)"
-                ).format(level=wanted, used=used),
-                err=True,
-            )
+    if session is not None:
+        for line in fallback_lines(session.fallbacks):
+            typer.echo(line, err=True)
     if saved is not None:
         # --lang before the command (ascenseur --lang fr play) counts too
         language = lang or language_of_arguments(sys.argv[1:])
@@ -267,6 +266,17 @@ def play(
                 options=resume_options(saved, history=history, delay=delay, lang=language)
             )
         )
+
+
+def fallback_lines(fallbacks: Mapping[str, str]) -> list[str]:
+    """What the command says after the game of the levels that could not play it and the
+    level played instead, named as the screen named them (``moyen`` in French)."""
+    return [
+        _(
+            "(the level {level} cannot play this game here: {used} computer players were used)"
+        ).format(level=level_name(wanted), used=level_name(used))
+        for wanted, used in fallbacks.items()
+    ]
 
 
 def rules_file_for_setup(file_options: Mapping[str, Any]) -> tuple[str | None, list[str]]:
