@@ -16,6 +16,7 @@ from ascenseur.bots.search import (
     solve_exact,
     unplayed_cards,
 )
+from ascenseur.i18n import language
 
 
 def two_card_endgame() -> Game:
@@ -160,9 +161,30 @@ def test_a_hint_takes_a_budget_and_counts_only_the_deals_it_played() -> None:
         hint = make_bot(level, 2).hint(view, small)
         chooser = make_bot(level, 2)
         assert hint.action == chooser.choose(view, small)
-        worlds = int(hint.reason.split(" over ")[1].split(" likely deals")[0])
+        worlds = int(re.findall(r" over (\d+) likely deals?\b", hint.reason)[0])
         assert 1 <= worlds <= 4, hint.reason
         assert worlds == chooser.last_worlds
+
+
+def test_a_hint_over_a_single_deal_says_deal_not_deals() -> None:
+    """When the bids pin the deal down, the tree may play a single world of its pool (the
+    weights of the others vanish): the line then says "over 1 likely deal", in every
+    language. Here the bids are trusted to a twentieth of a trick (``bid_sigma``)."""
+    rules = preset("prime").override({"ladder": [5]})
+    game = Game.new(rules, 3, first_dealer=0)
+    game.deal(random.Random(3))
+    bidder = make_bot("rules", 1)
+    while game.phase is Phase.BID:
+        game.bid(bidder.choose(game.view(game.turn)))
+    view = game.view(game.turn)
+    for lang, single in (("en", ": over 1 likely deal it "), ("fr", " : sur 1 donne probable,")):
+        with language(lang):
+            bot = make_bot("expert", 2)
+            assert isinstance(bot, SearchBot)
+            bot.bid_sigma = 0.005
+            reason = bot.hint(view).reason
+            assert bot.last_worlds == 1
+            assert single in reason, reason
 
 
 def test_a_hint_near_the_end_of_a_game_says_points_a_round_can_score() -> None:

@@ -34,7 +34,7 @@ from ascenseur.core.engine import Game, Phase, legal_card_mask
 from ascenseur.core.rules import Scoring
 from ascenseur.core.sampler import sample_game
 from ascenseur.core.view import PlayerView
-from ascenseur.i18n import _, decimal
+from ascenseur.i18n import _, decimal, ngettext
 
 from .base import Budget, Hint, legal_actions_of
 from .heuristics import (
@@ -758,34 +758,53 @@ class SearchBot:
         else:
             card = view.legal_actions[view.legal_actions.index(best)]
             move = card.display() if hasattr(card, "display") else str(card)
+        worlds = self.last_worlds  # (one at times: a deal fully known, or a tight deadline)
         if Valuer(view).aware:
-            return _(
+            return ngettext(
+                "{move}: over {worlds} likely deal it scores {value} on average; chosen "
+                "counting the chance to finish first too",
                 "{move}: over {worlds} likely deals it scores {value} on average; chosen "
-                "counting the chance to finish first too"
-            ).format(move=move, worlds=self.last_worlds, value=points)
+                "counting the chance to finish first too",
+                worlds,
+            ).format(move=move, worlds=worlds, value=points)
         if others and margin < 0 and decimal(-margin) != decimal(0.0):
             # The tree plays its most visited move, whose mean may trail one tried on fewer
             # deals: "-0.7 more than" would say the move is worse than another.
-            return _(
+            return ngettext(
+                "{move}: over {worlds} likely deal it scores {value} on average; the search "
+                "came back to it most often",
                 "{move}: over {worlds} likely deals it scores {value} on average; the search "
-                "came back to it most often"
-            ).format(move=move, worlds=self.last_worlds, value=points)
+                "came back to it most often",
+                worlds,
+            ).format(move=move, worlds=worlds, value=points)
         if others and decimal(abs(margin)) == decimal(0.0):  # (as shown: "0.0 more" says nothing)
             if bidding:
-                return _(
+                return ngettext(
+                    "bid {bid}: over {worlds} likely deal it scores {value} on average, "
+                    "as much as another bid",
                     "bid {bid}: over {worlds} likely deals it scores {value} on average, "
-                    "as much as another bid"
-                ).format(bid=best, worlds=self.last_worlds, value=points)
-            return _(
+                    "as much as another bid",
+                    worlds,
+                ).format(bid=best, worlds=worlds, value=points)
+            return ngettext(
+                "{card}: over {worlds} likely deal it scores {value} on average, as much as "
+                "another card",
                 "{card}: over {worlds} likely deals it scores {value} on average, as much as "
-                "another card"
-            ).format(card=move, worlds=self.last_worlds, value=points)
+                "another card",
+                worlds,
+            ).format(card=move, worlds=worlds, value=points)
         if bidding:
-            return _(
+            return ngettext(
+                "bid {bid}: over {worlds} likely deal it scores {value} on average, "
+                "{margin} more than any other bid",
                 "bid {bid}: over {worlds} likely deals it scores {value} on average, "
-                "{margin} more than any other bid"
-            ).format(bid=best, worlds=self.last_worlds, value=points, margin=decimal(margin))
-        return _(
+                "{margin} more than any other bid",
+                worlds,
+            ).format(bid=best, worlds=worlds, value=points, margin=decimal(margin))
+        return ngettext(
+            "{card}: over {worlds} likely deal it scores {value} on average, "
+            "{margin} more than the next best card",
             "{card}: over {worlds} likely deals it scores {value} on average, "
-            "{margin} more than the next best card"
-        ).format(card=move, worlds=self.last_worlds, value=points, margin=decimal(margin))
+            "{margin} more than the next best card",
+            worlds,
+        ).format(card=move, worlds=worlds, value=points, margin=decimal(margin))
