@@ -1175,3 +1175,18 @@ def test_a_replayed_record_written_back_is_the_record_of_its_game_when_nothing_i
     rounds = game_to_record(replayed)["rounds"]
     assert len(rounds) == 3 and rounds[2]["won"] == [1, 0, 1, 1]
     assert game_to_record(replayed) == game_to_record(replayed.game)
+
+
+def test_a_replayed_record_of_no_round_is_written_back_with_no_round() -> None:
+    """A record may stop anywhere, even before its first round ("rounds": []): its score
+    sheet lists no round. Written back from its replay, it gained a round not begun
+    ({"dealer": 0}), and the record read again had a round more on its score sheet."""
+    record = {**example(), "rounds": []}
+    replayed = replay(record)
+    sheet = score_sheet(replayed)
+    assert sheet["rounds"] == [] and sheet["finished"] is False
+    assert game_to_record(replayed)["rounds"] == []
+    assert score_sheet(replay(loads(dumps(replayed)))) == sheet
+    # Once the game the replay holds is dealt, the round in play is written.
+    replayed.game.deal(3)
+    assert len(game_to_record(replayed)["rounds"]) == 1

@@ -127,11 +127,13 @@ def game_to_record(game: Game | Replay) -> dict[str, Any]:
             }
         )
     elif game.phase is Phase.DEAL and (
-        not game.results or (replayed is not None and replayed.round_not_begun)
+        (replayed is None and not game.results)
+        or (replayed is not None and replayed.round_not_begun)
     ):
         # Not dealt yet: the first dealer is all there is, and the rest follows from it
         # (a round that gives only its dealer is a round not begun). A replayed record
-        # whose last round was not begun keeps it the same way.
+        # whose last round was not begun keeps it the same way; one that has no round at
+        # all ("rounds": []) is written without one, so that its score sheet lists none.
         rounds.append({"dealer": game.dealer})
     return {
         "format": FORMAT,
