@@ -566,6 +566,18 @@ REFUSALS: list[tuple[str, Change, str]] = [
         _set("rounds.0.hands.0", ["AS", "ZZ"]),
         "round 1: hand of Jeanne: not a card: 'ZZ'",
     ),
+    # A card that is not text is said as the record writes it, not as Python would (None).
+    (
+        "card_null",
+        _set("rounds.0.hands.0", ["AS", None]),
+        "round 1: hand of Jeanne: not a card: null",
+    ),
+    (
+        "card_in_a_list",
+        _set("rounds.0.tricks.0", ["2C", ["QS"], "9C", "AS"]),
+        'round 1, trick 1: trick: not a card: ["QS"]',
+    ),
+    ("trump_number", _set("rounds.0.trump", 5), "round 1: trump: not a card: 5"),
     (
         "card_in_small_letters",
         _set("rounds.0.hands.0", ["as", "KD"]),

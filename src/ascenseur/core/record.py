@@ -396,6 +396,13 @@ def _parse_cards(values: Any, where: str, what: str) -> list[Card]:
         )
     cards = []
     for value in values:
+        if not isinstance(value, str):
+            # Said as the record writes it (null, ["KD"]), not as Python would (None, ['KD']).
+            raise RecordError(
+                _("{where}: {what}: {error}").format(
+                    where=where, what=what, error=_("not a card: {text}").format(text=shown(value))
+                )
+            )
         try:
             card = Card.parse(value)
         except CardParseError as error:
