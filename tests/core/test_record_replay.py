@@ -449,6 +449,21 @@ def test_record_summary_round_may_say_it_has_no_trump_and_no_tricks() -> None:
     assert score_sheet(replay(record)) == EXAMPLE_SHEET
 
 
+def test_record_summary_round_may_say_it_has_no_hands_with_null() -> None:
+    """ "hands": null says no more than no hands, as null does for won, bids, trump and
+    tricks: it was read as a full round and refused ("hands must list one hand per
+    player")."""
+    record = example()
+    record["rounds"][1].update(hands=None, trump=None, tricks=None)
+    assert score_sheet(replay(record)) == EXAMPLE_SHEET
+    # A score-sheet round in progress, and a round not begun, may say it alike.
+    record["rounds"][1] = {"dealer": 1, "hands": None, "bids": [None, None, 2, None]}
+    sheet = score_sheet(replay(record))
+    assert sheet["rounds"][1]["bids"] == [None, None, 2, None]
+    record["rounds"][1] = {"dealer": 1, "hands": None}
+    assert score_sheet(replay(record))["rounds"][1]["bids"] is None
+
+
 def test_record_accepts_ten_written_10_and_an_explicit_card_count() -> None:
     record = example()
     record["rounds"][0]["hands"][2] = ["QS", "10D"]

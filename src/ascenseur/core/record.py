@@ -372,11 +372,11 @@ def _replay_round(result: Replay, data: Mapping[str, Any], where: str) -> None:
                 game.hand_size,
             ).format(where=where, size=game.hand_size, given=shown(given))
         )
-    if "hands" in data:
+    if data.get("hands") is not None:
         _replay_full_round(game, data, where)
         return
-    # A summary round (or one not begun) has nothing of the cards (a null trump and an
-    # empty list of tricks say as much).
+    # A summary round (or one not begun) has nothing of the cards (null hands, a null trump
+    # and an empty list of tricks say as much, as null says no more than no key elsewhere).
     for key in ("trump", "tricks"):
         if data.get(key, None) not in (None, []):
             raise RecordError(
