@@ -300,6 +300,45 @@ def test_a_refused_bid_of_one_digit_lets_go_of_that_digit(tmp_path: Path) -> Non
     run(scenario())
 
 
+def test_a_digit_typed_when_no_bid_is_due_says_why(tmp_path: Path) -> None:
+    """A digit is a bid: typed once the bidding is over, or while another player is to
+    bid, it says why nothing happens (it used to do nothing, without a word)."""
+    session, app = four_cards_of_prime(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=my_card_to_play(session))
+            played = len(session.game.trick) + 4 * len(session.game.tricks)
+            await pilot.press("2")
+            await pilot.pause()
+            assert text_of(app, "#message") == "The bidding is over: play a card."
+            assert len(session.game.trick) + 4 * len(session.game.tricks) == played
+
+    run(scenario())
+
+    # Another player is to bid (a long pause keeps the computer player from bidding).
+    session = GameSession.new(
+        preset("prime").override({"ladder": [4]}),
+        NAMES,
+        human_seats=(0,),
+        levels="random",
+        seed=3,
+        first_dealer=0,
+    )
+    app = AscenseurApp(session, delay=60, history=tmp_path / "history")
+
+    async def bots_turn() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert session.view(0).phase is Phase.BID and session.game.turn == 1
+            await pilot.press("2")
+            await pilot.pause()
+            assert text_of(app, "#message") == "It is not your turn: Bob is to play."
+            assert session.game.bids[0] < 0
+
+    run(bots_turn())
+
+
 def test_an_unplayable_card_is_refused_with_its_reason(tmp_path: Path) -> None:
     rules = preset("classique").override({"ladder": [2]})
     session = GameSession.new(

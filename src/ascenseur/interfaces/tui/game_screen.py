@@ -872,6 +872,10 @@ class GameScreen(Screen[None]):
         next digit says which; any other digit bids at once."""
         view = self.view()
         if view.phase is not Phase.BID or not view.is_my_turn:
+            # Not a bid to make now: the engine refuses it (a number is never a card), and
+            # the line says why ("The bidding is over: play a card.", "It is not your
+            # turn: …") rather than the key doing nothing.
+            await self.try_action(digit)
             return
         where = (view.round_index, view.bids)
         held, self.first_digit = self.first_digit, None
