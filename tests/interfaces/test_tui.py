@@ -602,6 +602,40 @@ def test_the_first_play_after_sealed_bids_still_says_them(tmp_path: Path) -> Non
     run(scenario())
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_the_revealed_bids_of_twenty_players_are_said_whole_at_80_by_24(
+    tmp_path: Path, lang: str
+) -> None:
+    """Twenty sealed bids take five lines, with the player's turn at their end: the line
+    grows to say them all (it was cut at four lines, "Your turn: play a"), and the table
+    still fits 80×24, the hand in view."""
+    rules = preset("classique").override(
+        {"ladder": [3], "bidding": "simultaneous", "bid_limit": "none"}
+    )
+    with language(lang):
+        session = make_session(rules, players=20, levels=["random"], seed=4)
+        app = new_app(session, tmp_path)
+
+        def first_play() -> bool:
+            view = session.view(0)
+            return view.phase is Phase.PLAY and view.is_my_turn and not view.tricks
+
+        async def scenario() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await play(pilot, app, session, until=first_play)
+                await pilot.pause()
+                said = str(app.screen.message_text)
+                assert said.endswith(_("Your turn: play a card."))
+                shown = " ".join(shown_lines(app.screen.query_one("#message", Static)))
+                assert " ".join(shown.split()) == " ".join(said.split())
+                focused = app.focused
+                assert focused is not None and focused.id is not None
+                assert focused.id.startswith("card-")
+                assert app.screen.region.contains_region(focused.region)
+
+        run(scenario())
+
+
 def test_sealed_bids_stay_hidden_until_all_are_in(tmp_path: Path) -> None:
     session = sealed_session()
     app = new_app(session, tmp_path)

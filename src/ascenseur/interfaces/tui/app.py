@@ -50,7 +50,7 @@ GameScreen ToastRack { dock: top; align: right top; margin: 1 0 0 0; }
 .seat.turn { background: $primary-background; }
 .seat.me { margin: 1 0 0 0; }
 #ladder { height: 1; padding: 0 1; content-align: center middle; width: 100%; }
-#message { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
+#message { height: auto; min-height: 2; padding: 0 1; }
 #actions { height: auto; padding: 0 1; }
 #hand, #bids { grid-size: 13; grid-gutter: 0 1; grid-columns: 5; height: auto; }
 #bids { margin: 1 0 0 0; }
