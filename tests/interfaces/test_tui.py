@@ -374,6 +374,34 @@ def test_an_unplayable_card_is_refused_with_its_reason(tmp_path: Path) -> None:
     run(scenario())
 
 
+def test_a_refusal_names_a_player_as_the_table_shows_the_name(tmp_path: Path) -> None:
+    """A name with a control character is written out on the seats; the refusal of a
+    card chosen on another player's turn names that player the same way (it used to
+    give the raw name, its escape sequence dropped by the terminal: "AnnRED")."""
+    names = ["Ann\x1b[31mRED", "Bob", "Cat", "Dan"]
+    session = GameSession.new(
+        preset("prime").override({"ladder": [3]}),
+        names,
+        human_seats=(1,),
+        levels="random",
+        seed=3,
+        first_dealer=3,
+    )
+    # a long pause keeps Ann, the first to bid, from bidding during the test
+    app = AscenseurApp(session, delay=60, history=tmp_path / "history")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert session.view(1).phase is Phase.BID and session.game.turn == 0
+            assert "Ann\\x1b[31mRED" in text_of(app, "#seat-0")
+            await pilot.click(app.screen.query(".card").first(Button))
+            await pilot.pause()
+            assert text_of(app, "#message") == "It is not your turn: Ann\\x1b[31mRED is to play."
+
+    run(scenario())
+
+
 def test_the_dealer_sees_which_bid_the_hook_forbids_and_why(tmp_path: Path) -> None:
     rules = preset("classique").override({"ladder": [3]})
     session = GameSession.new(

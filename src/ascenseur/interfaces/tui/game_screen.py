@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -859,7 +860,10 @@ class GameScreen(Screen[None]):
         try:
             self.session.act(self.seat, action)
         except IllegalActionError as error:
-            self.say(explain_to_player(error, view), "bold red")
+            # worded with the names as the table shows them ("It is not your turn: Ann is
+            # to play."): a control character written out, as on the seats
+            shown = replace(view, names=tuple(printable(name) for name in view.names))
+            self.say(explain_to_player(error, shown), "bold red")
             self.app.bell()
             return
         self.last_shown = time.monotonic()
