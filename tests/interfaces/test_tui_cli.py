@@ -539,3 +539,38 @@ def test_a_failure_inside_the_terminal_game_ends_with_status_1(tmp_path: Path) -
         tmux.close()
     assert "a failure put into the footer" in screen
     assert "status=1" in screen
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_level_played_instead_of_a_lost_one_is_named_in_the_game_language(
+    tmp_path: Path,
+) -> None:
+    """A saved game whose settings name a level that does not exist here is played at the
+    medium level; on leaving, the command says so in the game's language, as the screen
+    did ("au niveau moyen", not "au niveau medium")."""
+    from ascenseur import preset
+    from ascenseur.services.session import GameSession, sidecar_path
+
+    session = GameSession.new(
+        preset("prime").override({"ladder": [2]}), ["A", "B", "C"], levels="random", seed=1
+    )
+    saved = session.save(tmp_path / "game.json")
+    side = sidecar_path(saved)
+    settings = json.loads(side.read_text(encoding="utf-8"))
+    settings["seats"][1]["level"] = "hardest"  # no such level
+    side.write_text(json.dumps(settings), encoding="utf-8")
+    script = shell_script(
+        tmp_path,
+        f"export XDG_DATA_HOME={tmp_path / 'data'}",
+        f"{EXE} play --lang fr --delay 0 --resume {saved}",
+    )
+    tmux = Tmux(f"ascenseur-test-fallback-{os.getpid()}", script, 100, 30)
+    try:
+        tmux.wait_for("Votre annonce")
+        tmux.keys("C-q")
+        screen = tmux.wait_for("(le niveau hardest")
+    finally:
+        tmux.close()
+    said = " ".join(screen.split())
+    assert "au niveau moyen)" in said, said
+    assert "medium" not in said, said
