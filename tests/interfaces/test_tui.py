@@ -2519,5 +2519,8 @@ def test_a_level_of_the_settings_file_that_cannot_play_here_is_said_on_screen(
             assert "The level ismcts cannot play this game here: medium computer players play." in (
                 notes
             ), notes
+            # the seat shows the level that plays, not the one that could not
+            seat = text_of(app, "#seat-2")
+            assert seat.endswith("medium") and "ismcts" not in seat, seat
 
     run(scenario())

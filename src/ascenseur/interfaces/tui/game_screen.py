@@ -358,7 +358,9 @@ class GameScreen(Screen[None]):
         if level is None:
             self.append_points(text, view, s)
             return text
-        name = level_name(level)
+        # the level that plays: a level a settings file named that cannot play here gave
+        # way to another (a notice says so)
+        name = level_name(self.session.fallbacks.get(level, level))
         points = self.points_text(view, s)
         space = "  "
         if width:
