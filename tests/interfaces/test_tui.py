@@ -339,6 +339,34 @@ def test_a_digit_typed_when_no_bid_is_due_says_why(tmp_path: Path) -> None:
     run(bots_turn())
 
 
+def test_a_hint_lets_go_of_a_first_digit_held(tmp_path: Path) -> None:
+    """From 10 cards a typed 1 is held for a second digit, and the line says so; a hint
+    asked then takes that line's place, and the digit goes with it: the 3 typed after it
+    bids 3 (it bid 13, the held 1 no longer shown anywhere)."""
+    rules = preset("classique").override({"ladder": [13]})
+    session = GameSession.new(
+        rules, NAMES, human_seats=(0,), levels="random", seed=2, first_dealer=3
+    )
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert session.view(0).is_my_turn and session.view(0).phase is Phase.BID
+            await pilot.press("1")
+            await pilot.pause()
+            assert text_of(app, "#message").startswith("1…")
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert text_of(app, "#message").startswith("Hint:")
+            await pilot.press("3")
+            await pilot.pause()
+            assert session.game.bids[0] == 3
+
+    run(scenario())
+
+
 def test_an_unplayable_card_is_refused_with_its_reason(tmp_path: Path) -> None:
     rules = preset("classique").override({"ladder": [2]})
     session = GameSession.new(

@@ -928,7 +928,10 @@ class GameScreen(Screen[None]):
             return  # the player moved while the hint was thought out: it is for a past turn
         kind = "bid" if view.phase is Phase.BID else "card"
         target = f"#{kind}-{int(hint.action)}"
-        # The reason starts with the move ("bid 2: …", "7♠: …").
+        # The reason starts with the move ("bid 2: …", "7♠: …"). It takes the place of the
+        # line that said a first digit was held for a bid of two digits: the digit goes
+        # with it, or the next digit typed would make, unseen, a bid of 10 or more.
+        self.first_digit = None
         self.say(_("Hint: {reason}.").format(reason=hint.reason), "cyan")
         for button in self.query(target):
             button.focus()
