@@ -162,6 +162,41 @@ def test_a_whole_game_of_each_preset_reaches_the_end_screen(
     assert sheet["finished"] and sheet["totals"] == session.game.totals
 
 
+def test_many_winners_are_all_named_at_80_columns(tmp_path: Path) -> None:
+    """Seven of eight players share the win of a one-card round (all bid 0): their names
+    take more than a line, and the end screen wraps them rather than cut the last ones
+    off at the edge of the screen."""
+    names = [f"Joueuse {n}" for n in "ABCDEFGH"]
+    session = GameSession.new(
+        preset("prime").override({"ladder": [1]}),
+        names,
+        human_seats=tuple(range(8)),
+        seed=5,
+        first_dealer=7,
+    )
+    session.advance()  # the deal
+    while session.game.phase is Phase.BID:
+        session.act(session.game.turn, 0)
+    while session.game.phase is Phase.PLAY:
+        session.act(session.game.turn, session.view(session.game.turn).legal_actions[0])
+    winners = [names[s] for s in session.game.winners()]
+    assert len(winners) == 7
+    app = new_app(session, tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, EndScreen)
+            line = app.screen.query_one("#winners", Static)
+            assert app.screen.region.contains_region(line.region), line.region
+            shown = " ".join(shown_lines(line))
+            for name in winners:
+                assert name in shown, shown
+
+    run(scenario())
+
+
 def test_a_full_enculette_ladder_with_ten_players_and_its_blind_round(tmp_path: Path) -> None:
     """The real preset ladder (21 tarot trumps for 10 players: 2, 1, 2 cards); in the blind
     one-card round the player sees every card but their own."""

@@ -78,6 +78,9 @@ ModalScreen { align: center middle; }
 #preset-summary { margin: 0 0 1 0; }
 #setup Input, #setup Select { width: 1fr; }
 #end-top { height: auto; padding: 1 2 0 2; }
+/* a Label is as wide as its text: the winners of a crowded table wrap instead of running
+   off the screen */
+#winners { width: 100%; }
 #end { height: 1fr; padding: 0 2 1 2; }
 #final-sheet { margin: 0 0 1 0; }
 """
