@@ -2587,3 +2587,17 @@ def test_a_level_of_the_settings_file_that_cannot_play_here_is_said_on_screen(
             assert seat.endswith("medium") and "ismcts" not in seat, seat
 
     run(scenario())
+    # and "new game" at its end offers the level that played, which the setup screen takes
+    from ascenseur.interfaces.tui.app import build_session, setup_values_of
+
+    data["seats"][1]["level"] = "hard"
+    side.write_text(json.dumps(data), encoding="utf-8")
+    mixed = GameSession.resume(path)
+    values = setup_values_of(mixed)
+    assert values["levels"] == "hard, medium, medium", values
+    assert [s.level for s in build_session(values, seed=2).seats] == [
+        None,
+        "hard",
+        "medium",
+        "medium",
+    ]

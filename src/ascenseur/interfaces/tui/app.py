@@ -265,14 +265,17 @@ def setup_values_of(session: GameSession) -> dict[str, str]:
     preset and the options changed from it, its players, names, seat and levels): what the
     end screen's "new game" opens on after a resumed game. Names the field could not give
     back as they are (one with a comma) are left to the defaults; a table of several people
-    is offered with one of them and one level for the others."""
+    is offered with one of them and one level for the others; a level that could not play
+    the game is offered as the one that played instead."""
     rules = session.game.rules
     options = [option_as_typed(key, value) for key, value in rules.overrides().items()]
     names = [s.name for s in session.seats]
     shown_names = ", ".join(names)
     humans = session.human_seats
     seat = humans[0] if humans else 0
-    levels = [s.level for s in session.seats if s.level is not None]
+    # the levels that play: one of a settings file that could not play here is not offered
+    # again, to be refused by the setup screen (see GameSession.fallbacks)
+    levels = [session.fallbacks.get(s.level, s.level) for s in session.seats if s.level]
     one_level = len(set(levels)) <= 1 or len(humans) > 1
     return {
         "preset": rules.preset,
