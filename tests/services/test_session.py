@@ -276,6 +276,37 @@ def test_save_and_resume_mid_trick_goes_on_with_the_same_seats(tmp_path: Path) -
     assert resumed.game.results[1].dealt == session.game.results[1].dealt
 
 
+@pytest.mark.parametrize(
+    ("name", "levels"),
+    [("classique", ["random", "easy", "hard"]), ("enculette", ["medium", "easy", "random"])],
+)
+def test_a_resumed_game_goes_on_as_the_original_would_have(
+    tmp_path: Path, name: str, levels: list[str]
+) -> None:
+    """The computer players are seeded by each decision, not by the ones they made before:
+    saved mid-trick and resumed, the game goes on move for move as the original does (the
+    easy player's slips and the random player's moves included), to the same end."""
+    rules = preset(name).override({"ladder": [3, 2, 3]})
+    session = GameSession.new(rules, NAMES, human_seats=(0,), levels=[None, *levels], seed=5)
+    rng = random.Random(3)
+    while not (session.game.round_index == 1 and session.game.trick):
+        step, seat = session.next_step()
+        if step is Step.HUMAN:
+            assert seat is not None
+            session.act(seat, rng.choice(session.view(seat).legal_actions))
+        else:
+            session.advance()
+    path = session.save(tmp_path / "game.json")
+    resumed = GameSession.resume(path)
+    play_human_randomly(session, random.Random(7))
+    play_human_randomly(resumed, random.Random(7))
+    assert dumps(resumed.game) == dumps(session.game)
+    # the bots had choices to make: a game from another seed goes otherwise
+    other = GameSession.new(rules, NAMES, human_seats=(0,), levels=[None, *levels], seed=6)
+    play_human_randomly(other, random.Random(7))
+    assert [r.bids for r in other.game.results] != [r.bids for r in session.game.results]
+
+
 def test_a_record_without_sidecar_resumes_with_seat_0_human(tmp_path: Path) -> None:
     rules = preset("prime").override({"ladder": [2]})
     session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=1)

@@ -64,6 +64,10 @@ class Bot(Protocol):
     """A computer player. It sees only a player's view (RULES.md §9)."""
 
     name: str
+    #: Where its random choices come from: seeding it again before a decision makes the
+    #: decision depend on that seed and the view alone (a resumed game goes on as it would
+    #: have gone).
+    rng: random.Random
 
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
         """A legal action for ``view`` (one of ``view.legal_actions``)."""

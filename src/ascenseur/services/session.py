@@ -108,6 +108,14 @@ def deal_rng(seed: int, round_index: int) -> random.Random:
     return random.Random(f"ascenseur-deal/{seed}/{round_index}")
 
 
+def decision_point(view: PlayerView) -> str:
+    """How far the game is at the decision ``view`` shows (round, bids made, cards played):
+    the same for that decision however the game got there, or was saved and resumed."""
+    bids = sum(b is not None for b in view.bids)
+    played = view.hand_size * view.players - sum(view.hand_counts)
+    return f"{view.round_index}/{bids}/{played}"
+
+
 def new_seed() -> int:
     """A fresh seed for a game nobody seeded."""
     return random.SystemRandom().randrange(2**32)
@@ -272,7 +280,11 @@ class GameSession:
             raise IllegalActionError(
                 _("seat {seat} has no computer player").format(seat=seat), seat=seat, rule="seat"
             )
-        return bot.choose(self.view(seat), self.budget)
+        view = self.view(seat)
+        # Seeded by the decision, not by the bot's past ones: a saved game, resumed, goes on
+        # as it would have gone (deals and computer players alike).
+        bot.rng.seed(f"ascenseur-bot/{self.seed}/{seat}/{decision_point(view)}")
+        return bot.choose(view, self.budget)
 
     def apply_bot(self, seat: int, action: int) -> list[Event]:
         """Apply what :meth:`decide` chose, checked (the game must not have moved since)."""
