@@ -1321,6 +1321,38 @@ def footer_keys(app: AscenseurApp) -> list[tuple[str, str]]:
     return [(key.key, key.description) for key in app.screen.query("FooterKey")]  # type: ignore[attr-defined]
 
 
+def test_at_full_speed_the_seats_follow_the_computer_players_as_they_think(
+    tmp_path: Path,
+) -> None:
+    """With no pause, the table used to be drawn only on the player's turn: while a computer
+    player thought, the line said "Bob bids 2." beside Bob's "bid –". Watched while the
+    computer players think (they think in a thread, the screen is between two moves), every
+    bid made is on its seat."""
+    rules = preset("classique").override({"ladder": [8]})
+    session = GameSession.new(rules, NAMES, levels="hard", seed=3, first_dealer=0)
+    app = new_app(session, tmp_path)  # delay 0: full speed
+    seen = 0
+
+    async def scenario() -> None:
+        nonlocal seen
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _step in range(20_000):
+                await pilot.pause(0.001)
+                view = session.view(0)
+                if view.is_my_turn:
+                    break
+                if session.next_step()[0] is not Step.BOT or view.phase is not Phase.BID:
+                    continue
+                made = {s: b for s, b in enumerate(view.bids) if b is not None}
+                for s, bid in made.items():
+                    assert f"bid {bid} · won 0" in text_of(app, f"#seat-{s}"), (s, bid)
+                seen += bool(made)
+            assert session.view(0).is_my_turn
+
+    run(scenario())
+    assert seen > 0, seen  # the screen was caught at least once between two computer bids
+
+
 def test_the_sheet_and_rules_dialogs_show_their_own_keys_not_the_games(tmp_path: Path) -> None:
     """Over a dialog the game's footer (hint, rules, faster…) promised keys that do nothing
     there: each dialog has a footer of its own, in the language in force, covering it."""

@@ -270,12 +270,17 @@ class GameScreen(Screen[None]):
     async def redraw(self) -> None:
         """Draw everything from the player's view."""
         view = self.view()
+        self.redraw_table(view)
+        await self.draw_actions(view)
+
+    def redraw_table(self, view: PlayerView) -> None:
+        """Draw the table's text (top line, seats, middle, ladder, message): all but the
+        buttons of the hand and the bids, which are laid out anew when they change."""
         self.query_one("#status", Static).update(self.status_text(view))
         self.redraw_seats(view)
         self.query_one("#center", Static).update(self.center_text(view))
         self.redraw_ladder(view)
         self.query_one("#message", Static).update(self.message_text)
-        await self.draw_actions(view)
 
     def redraw_ladder(self, view: PlayerView | None = None) -> None:
         """Draw the ladder in the width its line has now (before the first layout, the
@@ -705,12 +710,17 @@ class GameScreen(Screen[None]):
         await asyncio.sleep(0)
 
     async def show_events(self, draw: bool = True) -> None:
-        """Tell the player what the events of their stream mean, and redraw (at full speed
-        only what must be seen: the score sheets and the player's turn)."""
+        """Tell the player what the events of their stream mean, and redraw. At full speed
+        (``draw`` false) there is no pause for the tricks, and the hand's buttons are laid
+        out only for a new hand (and on the player's turn); the table's text still follows
+        every move, so that the seats never lag behind the line that says it (a computer
+        player thinking for a while would leave "Bob bids 2." beside Bob's "bid –")."""
+        dealt = False
         for event in self.session.events_for(self.seat):
             if isinstance(event, CardPlayed):
                 self.trick_so_far[event.seat] = event.card
             elif isinstance(event, RoundDealt):
+                dealt = True
                 self.trick_so_far = {}
                 self.last_trick = None
                 self.say(
@@ -752,8 +762,10 @@ class GameScreen(Screen[None]):
                     )
             elif isinstance(event, GameOver):
                 pass
-        if draw:
+        if draw or dealt:
             await self.redraw()
+        elif self.is_attached:
+            self.redraw_table(self.view())
 
     async def prompt(self) -> None:
         """It is the player's turn: say what they may do."""
