@@ -849,6 +849,24 @@ def test_short_ladders_keep_the_streams_the_readme_figures_were_measured_with() 
     assert _deal_seed(0, 1_000_003) != _deal_seed(1, 0)
 
 
+def test_no_two_bots_of_a_tournament_share_a_seed_up_to_twenty_players() -> None:
+    """The bot at the 18th seat of one rotation had the seed of the first seat of the next
+    (so an entry replayed its random choices of another game): at 20 players, across deals
+    and rotations, every bot has a seed of its own, and up to 17 seats the seeds, and so
+    the figures published, are the ones they were."""
+    from ascenseur.services.tournament import _bot_seed, _deal_seed
+
+    seeds = [
+        _bot_seed(_deal_seed(seed, deal), rotation, seat)
+        for seed in (0, 1)
+        for deal in (0, 1, 2, 1_000_003)
+        for rotation in range(20)
+        for seat in range(20)
+    ]
+    assert len(set(seeds)) == len(seeds)
+    assert _bot_seed(5, 3, 16) == (5 * 31 + 3) * 17 + 16
+
+
 @pytest.mark.parametrize(
     ("rules", "players", "refusal"),
     [

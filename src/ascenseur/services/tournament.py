@@ -140,6 +140,17 @@ def _round_stream(seed: int, deal: int, round_index: int) -> random.Random:
     return random.Random(f"ascenseur-tournament/{seed}/{deal}/{round_index}")
 
 
+def _bot_seed(deal_seed: int, rotation: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in rotation ``rotation`` of a deal: no two share one.
+    The formula of the first 17 seats is kept (the figures published came from it); from
+    the 18th seat it would meet the seeds of the next rotation's first seats, so those
+    seats draw theirs beyond every seed it gives (as :func:`_deal_seed` does)."""
+    if seat < 17:
+        return (deal_seed * 31 + rotation) * 17 + seat
+    named = random.Random(f"ascenseur-tournament-bot/{deal_seed}/{rotation}/{seat}")
+    return (1 << 400) + named.getrandbits(128)
+
+
 def play_game(
     rules: Rules,
     bots: Sequence[str],
@@ -159,7 +170,7 @@ def play_game(
     labels = entry_labels(bots)
     game = Game.new(rules, [labels[entry] for entry in seats], first_dealer=first_dealer)
     agents = [
-        make_bot(bots[entry], seed=(deal_seed * 31 + rotation) * 17 + seat)
+        make_bot(bots[entry], seed=_bot_seed(deal_seed, rotation, seat))
         for seat, entry in enumerate(seats)
     ]
     times: list[list[float]] = [[] for _ in range(players)]
