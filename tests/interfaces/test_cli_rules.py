@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,23 @@ def test_rules_file_in_toml(tmp_path: Path) -> None:
     assert rules.preset == "prime"
     assert rules.ladder == (1, 3, 5)
     assert rules.scoring == Scoring(5, 2, 0, 1)
+
+
+@pytest.mark.skipif(not Path("/dev/fd").is_dir(), reason="needs /dev/fd (Linux)")
+def test_rules_file_from_a_pipe_is_read_once() -> None:
+    """``ascenseur rules --rules-file <(printf 'preset = "prime"')``: the rules are checked
+    for the fewest players, then explained; read again, the pipe gave nothing, and the
+    command explained classique without a word."""
+    reader, writer = os.pipe()
+    os.write(writer, b'preset = "prime"\nvoid_rule = "must-trump"\n')
+    os.close(writer)
+    try:
+        result = run("rules", "--rules-file", f"/dev/fd/{reader}")
+    finally:
+        os.close(reader)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("prime: ")
+    assert "Changed from the preset: void_rule." in result.stdout
 
 
 def test_command_line_overrides_the_file_and_the_file_the_preset(tmp_path: Path) -> None:

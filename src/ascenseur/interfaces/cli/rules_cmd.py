@@ -10,7 +10,7 @@ from ascenseur.core.rules import PRESET_SUMMARIES, PRESETS, Rules, preset
 from ascenseur.i18n import N_, _, ngettext
 
 from . import TranslatedCommand, app
-from .options import RuleOption, RulesFileOption, rules_or_exit
+from .options import RuleOption, RulesFileOption, rules_file_or_exit, rules_or_exit
 
 
 @app.command(
@@ -42,11 +42,15 @@ def rules_command(
     if name is None and not rule and rules_file is None and players is None:
         _list_presets()
         return
-    rules = rules_or_exit(name, rule, rules_file, players=players)
+    # Read once, though used twice: read again, a pipe (``--rules-file <(…)``) gives nothing.
+    file_options = rules_file_or_exit(rules_file)
+    rules = rules_or_exit(name, rule, rules_file, players=players, file_options=file_options)
     if players is None:
         # The fewest players get the most cards each: what cannot be dealt to them cannot
         # be dealt at all.
-        rules = rules_or_exit(name, rule, rules_file, players=rules.min_players)
+        rules = rules_or_exit(
+            name, rule, rules_file, players=rules.min_players, file_options=file_options
+        )
     _explain(rules, players)
 
 
