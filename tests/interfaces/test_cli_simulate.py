@@ -154,6 +154,17 @@ def test_the_players_are_as_many_as_the_bots_given_one_per_seat() -> None:
     assert names.stderr.strip() == "--bots: 2 bots for 3 players"
 
 
+def test_the_help_of_players_says_the_bots_set_the_count_too() -> None:
+    """``--players``' default follows ``--bots`` given one per seat (above): its help says so,
+    not only ``--names``."""
+    result = CliRunner().invoke(
+        get_app(), ["--lang", "en", "simulate", "--help"], env={"COLUMNS": "300"}
+    )
+    assert result.exit_code == 0, result.stderr
+    line = next(line for line in result.stdout.splitlines() if "│ --players" in line)
+    assert "--names" in line and "--bots" in line, line
+
+
 def test_bots_may_be_named_by_their_level_in_the_language_in_force(tmp_path: Path) -> None:
     """As ``play --levels`` takes them: ``facile`` in French is ``easy``."""
     path = tmp_path / "g.json"

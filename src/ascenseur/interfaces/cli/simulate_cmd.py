@@ -113,7 +113,14 @@ def simulate_command(
     rules_file: RulesFileOption = None,
     players: Annotated[
         int | None,
-        typer.Option("--players", min=1, help=N_("Number of players (default 4, or as --names).")),
+        typer.Option(
+            "--players",
+            min=1,
+            help=N_(
+                "Number of players (default: as many as --names, else as --bots gives one"
+                " per seat, else 4)."
+            ),
+        ),
     ] = None,
     names: Annotated[
         str | None,
