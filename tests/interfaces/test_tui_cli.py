@@ -40,6 +40,17 @@ def test_an_unknown_preset_is_refused_with_the_option_named() -> None:
     assert "preset" in output and "poker" in output
 
 
+def test_the_help_of_players_says_the_names_set_the_count() -> None:
+    """``play --names A,B,C,D,E`` is a table of five: ``--players``' help says so, not
+    only "default 4"."""
+    result = CliRunner().invoke(
+        get_app(), ["--lang", "en", "play", "--help"], env={"COLUMNS": "300"}
+    )
+    assert result.exit_code == 0, result.stderr
+    line = next(line for line in result.stdout.splitlines() if "│ --players" in line)
+    assert "--names" in line, line
+
+
 def test_too_many_names_are_refused() -> None:
     code, output = invoke("--players", "3", "--names", "A,B,C,D")
     assert code == 2

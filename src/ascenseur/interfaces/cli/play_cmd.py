@@ -52,7 +52,10 @@ def play(
     rule: RuleOption = None,
     rules_file: RulesFileOption = None,
     players: Annotated[
-        int | None, typer.Option("--players", min=3, help=N_("Number of players (default 4)."))
+        int | None,
+        typer.Option(
+            "--players", min=3, help=N_("Number of players (default: as many as --names, else 4).")
+        ),
     ] = None,
     names: Annotated[
         str | None,
