@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,17 @@ def play_human_randomly(session: GameSession, rng: random.Random) -> None:
         assert step is Step.HUMAN and seat is not None
         view = session.view(seat)
         session.act(seat, rng.choice(view.legal_actions))
+
+
+def play_until(session: GameSession, rng: random.Random, done: Callable[[], bool]) -> None:
+    """Advance the game (the human seats picking random legal actions) until ``done()``."""
+    while not done():
+        step, seat = session.next_step()
+        if step is Step.HUMAN:
+            assert seat is not None
+            session.act(seat, rng.choice(session.view(seat).legal_actions))
+        else:
+            session.advance()
 
 
 @pytest.mark.parametrize("name", ["classique", "prime", "ascensor", "enculette"])
@@ -253,13 +265,7 @@ def test_save_and_resume_mid_trick_goes_on_with_the_same_seats(tmp_path: Path) -
     session = GameSession.new(rules, NAMES, human_seats=(2,), levels="random", seed=21)
     session.run_bots()
     rng = random.Random(0)
-    while not (session.game.phase is Phase.PLAY and session.game.trick):
-        step, seat = session.next_step()
-        if step is Step.HUMAN:
-            assert seat is not None
-            session.act(seat, rng.choice(session.view(seat).legal_actions))
-        else:
-            session.advance()
+    play_until(session, rng, lambda: session.game.phase is Phase.PLAY and bool(session.game.trick))
     path = session.save(tmp_path / "game.json")
     record = loads(path.read_text(encoding="utf-8"))
     assert set(record) == {"format", "rules", "players", "rounds"}
@@ -288,14 +294,11 @@ def test_a_resumed_game_goes_on_as_the_original_would_have(
     easy player's slips and the random player's moves included), to the same end."""
     rules = preset(name).override({"ladder": [3, 2, 3]})
     session = GameSession.new(rules, NAMES, human_seats=(0,), levels=[None, *levels], seed=5)
-    rng = random.Random(3)
-    while not (session.game.round_index == 1 and session.game.trick):
-        step, seat = session.next_step()
-        if step is Step.HUMAN:
-            assert seat is not None
-            session.act(seat, rng.choice(session.view(seat).legal_actions))
-        else:
-            session.advance()
+    play_until(
+        session,
+        random.Random(3),
+        lambda: session.game.round_index == 1 and bool(session.game.trick),
+    )
     path = session.save(tmp_path / "game.json")
     resumed = GameSession.resume(path)
     play_human_randomly(session, random.Random(7))
