@@ -237,3 +237,26 @@ def test_option_blind_single_card_with_a_standard_deck() -> None:
     view = game.view(3)
     assert view.hand is None and view.trump_card == trump
     assert game.hand(3)[0] not in set(cards_in(view))
+
+
+def test_view_is_frozen_hashable_and_picklable_in_a_blind_round_too() -> None:
+    """A view is a frozen value: it can key a dict (an information set), its blind-round
+    hands cannot be changed through it, and it survives pickle and deepcopy unchanged."""
+    import copy
+    import pickle
+
+    game = blind(["T1", "T2", "T3"])
+    view = game.view(0)
+    same = blind(["T1", "T2", "T3"]).view(0)
+    assert hash(view) == hash(same) and {view: 1}[same] == 1
+    assert hash(Game.new(preset("prime"), 3, first_dealer=0).view(0)) is not None
+    with pytest.raises(TypeError):
+        view.visible_hands[1] = (Card.parse("T21"),)  # type: ignore[index]
+    with pytest.raises((TypeError, AttributeError)):
+        view.visible_hands.update({1: (Card.parse("T21"),)})
+    with pytest.raises((TypeError, AttributeError)):
+        view.visible_hands.pop(1)  # type: ignore[attr-defined]
+    assert view.visible_hands == {1: (Card.parse("T2"),), 2: (Card.parse("T3"),)}
+    assert pickle.loads(pickle.dumps(view)) == view
+    assert copy.deepcopy(view) == view and hash(copy.deepcopy(view)) == hash(view)
+    assert dataclasses.replace(view) == view

@@ -10,7 +10,7 @@ they show from :func:`view_of`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING, Any, NoReturn, TypeGuard
 
 from ascenseur.i18n import _
 
@@ -20,6 +20,35 @@ from .rules import Rules
 
 if TYPE_CHECKING:
     from .engine import Game, RoundResult, Trick
+
+
+class SeenHands(dict[int, tuple[Card, ...]]):
+    """The others' cards a view shows (a blind round's), by seat: a ``dict`` that cannot be
+    changed and can be hashed, as the frozen view that holds it (a view can key a dict)."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a player's view cannot be changed")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SeenHands, (dict(self),))
+
+    def __copy__(self) -> SeenHands:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SeenHands:
+        return self
+
+
+#: A view's ``visible_hands`` outside a blind round.
+_NO_HANDS = SeenHands()
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +69,9 @@ class PlayerView:
     trump_card: Card | None
     #: The player's own cards; ``None`` in a blind one-card round.
     hand: tuple[Card, ...] | None
-    #: Cards of other players this player can see: in a blind round, everyone else's.
-    visible_hands: dict[int, tuple[Card, ...]]
+    #: Cards of other players this player can see: in a blind round, everyone else's (a
+    #: ``dict`` that cannot be changed, as the view cannot).
+    visible_hands: SeenHands
     #: Bids by seat; ``None`` where not made yet or still sealed.
     bids: tuple[int | None, ...]
     leader: int
@@ -133,12 +163,12 @@ def view_of(game: Game, seat: int) -> PlayerView:
     in_round = game.phase in (Phase.BID, Phase.PLAY)
     blind = in_round and game.is_blind_round
     hand: tuple[Card, ...] | None
-    visible: dict[int, tuple[Card, ...]] = {}
+    visible = _NO_HANDS
     if not in_round:
         hand = ()
     elif blind:
         hand = None
-        visible = {s: tuple(cards_of(game.hands[s])) for s in range(n) if s != seat}
+        visible = SeenHands({s: tuple(cards_of(game.hands[s])) for s in range(n) if s != seat})
     else:
         hand = tuple(cards_of(game.hands[seat]))
     sealed = t.sealed and game.phase is Phase.BID
