@@ -384,3 +384,20 @@ def test_a_hopeless_shuffle_is_skipped_for_the_constructive_deal() -> None:
                 checked += 1
             game.push(rng.choice(game.legal_actions()))
     assert checked >= 5
+
+
+def test_sampler_takes_an_integer_seed_and_refuses_what_is_no_view_or_generator() -> None:
+    """Both samplers take a generator or an integer seed, as every function that draws does;
+    anything else, or what is no view, is a TypeError saying what is taken."""
+    game = Game.new(preset("prime"), 4, first_dealer=0)
+    game.deal(random.Random(3))
+    view = game.view(2)
+    assert sample_hands(view, 5) == sample_hands(view, random.Random(5))
+    assert sample_game(view, 5).hands == sample_game(view, random.Random(5)).hands
+    for sampler in (sample_hands, sample_game):
+        for rng in ("5", 1.5, None, True):
+            with pytest.raises(TypeError, match=r"random\.Random or an integer seed"):
+                sampler(view, rng)  # type: ignore[arg-type]
+        for what in (None, game, {}):
+            with pytest.raises(TypeError, match=r"game\.view\(seat\)"):
+                sampler(what, 5)  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 
 from .cards import SUIT_MASKS, Card, mask_of
-from .engine import SUIT_OF, Game, Phase, seeded
+from .engine import SUIT_OF, Game, Phase, require_rng, seeded
 from .view import PlayerView
 
 _SHUFFLE_TRIES = 24
@@ -51,8 +51,21 @@ def hidden_deal(view: PlayerView) -> tuple[list[int], list[int], list[int], list
     return seats, needs, banned, view.unseen_cards()
 
 
-def sample_hands(view: PlayerView, rng: random.Random) -> list[int]:
-    """A bitmask per seat of the cards held now, in a world consistent with ``view``."""
+def _require_view_and_rng(view: object, rng: object, taker: str) -> None:
+    """Refuse (``TypeError``, naming ``taker``) what is no player's view, or neither a
+    generator nor an integer seed."""
+    if not isinstance(view, PlayerView):
+        raise TypeError(
+            f"{taker} takes a player's view (game.view(seat)), not {type(view).__name__}"
+        )
+    require_rng(rng, taker, "shuffle")
+
+
+def sample_hands(view: PlayerView, rng: random.Random | int) -> list[int]:
+    """A bitmask per seat of the cards held now, in a world consistent with ``view``
+    (``rng``: a generator, or an integer seed for one)."""
+    _require_view_and_rng(view, rng, "sample_hands()")
+    rng = seeded(rng)
     n = view.players
     hands = [0] * n
     if view.phase not in (Phase.BID, Phase.PLAY):
@@ -199,6 +212,7 @@ def sample_game(
     Sealed bids the view does not show are filled by ``sealed_bid(view, seat, rng)`` (by
     default a uniformly random bid), since a world needs them to be played on.
     """
+    _require_view_and_rng(view, rng, "sample_game()")
     rng = seeded(rng)
     game = Game.new(view.rules, list(view.names), first_dealer=view.first_dealer)
     game.round_index = view.round_index
