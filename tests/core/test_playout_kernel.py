@@ -235,3 +235,17 @@ def test_trick_winner_matches_the_rule_as_written(strength_name: str) -> None:
             assert trick_winner(trick, trump, strength) == naive_trick_winner(
                 trick, trump, strength
             ), (trick, trump)
+
+
+def test_random_playout_refuses_what_is_no_generator_nor_seed() -> None:
+    """As deal() does: a TypeError saying what is taken (it was an AttributeError), and the
+    round left as it was."""
+    game = Game.new(preset("prime").override({"ladder": [3]}), 3, first_dealer=0)
+    game.deal(random.Random(2))
+    before = game.copy()
+    for rng in ("7", 1.5, None, True):
+        with pytest.raises(TypeError, match=r"random_playout\(\) takes a random\.Random"):
+            game.random_playout(rng)  # type: ignore[arg-type]
+    assert game.view(0) == before.view(0) and game.legal_actions() == before.legal_actions()
+    game.random_playout(7)
+    assert game.phase is not Phase.BID

@@ -776,6 +776,7 @@ class Game:
         decides between equal cards of two decks); a test replays playouts through the
         checked path. The action chosen is the ``k``-th of the legal ones in
         :meth:`legal_actions`' order, ``k = floor(rng.random() × count)``."""
+        require_rng(rng, "random_playout()")
         rand = seeded(rng).random
         floor = _floor
         t = self.table
