@@ -324,6 +324,30 @@ def test_random_games_copy_is_independent(case: tuple[Rules, int], seed: int, st
     assert [game.view(s) for s in range(players)] == views
 
 
+@pytest.mark.parametrize("how", ["copy.copy", "copy.deepcopy"])
+def test_copy_module_copies_are_independent_too(how: str) -> None:
+    """``copy.copy(game)``, as a researcher may write it, is ``game.copy()``: acting on it
+    leaves the original as it was (a plain shallow copy shared the hands, bids and tricks)."""
+    import copy
+
+    take = copy.copy if how == "copy.copy" else copy.deepcopy
+    rng = random.Random(5)
+    game = Game.new(preset("prime").override({"ladder": [3, 4]}), 4, first_dealer=0)
+    game.deal(rng)
+    for _ in range(6):
+        game.act(game.legal_actions()[0])
+    snapshot = json.loads(dumps(game))
+    views = [game.view(s) for s in range(4)]
+    twin = take(game)
+    assert [twin.view(s) for s in range(4)] == views
+    while twin.phase is not Phase.DEAL:
+        twin.act(twin.legal_actions()[-1])
+    twin.deal(rng)
+    twin.act(twin.legal_actions()[0])
+    assert json.loads(dumps(game)) == snapshot
+    assert [game.view(s) for s in range(4)] == views
+
+
 @settings(max_examples=40)
 @given(rules_and_players(), st.integers(0, 2**32))
 def test_random_games_checked_path_agrees_with_legal_actions(

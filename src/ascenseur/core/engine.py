@@ -480,6 +480,11 @@ class Game:
         g.results = self.results
         return g
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is :meth:`copy`: a shallow copy would share the hands, bids
+        and tricks, so that playing on it would change the original."""
+        return self.copy()
+
     def _restore(self, saved: Game) -> None:
         """Put back every slot of ``saved`` (a :meth:`copy` of this game taken before a
         change that was then refused)."""
