@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from ascenseur.core.view import PlayerView
 
@@ -60,14 +60,14 @@ class Hint:
     reason: str
 
 
+@runtime_checkable
 class Bot(Protocol):
-    """A computer player. It sees only a player's view (RULES.md §9)."""
+    """A computer player. It sees only a player's view (RULES.md §9). Ours keep their
+    random choices in an ``rng`` (a :class:`random.Random`), which a game session seeds
+    again before each decision, so that a resumed game goes on as it would have gone; a bot
+    of someone else's needs none."""
 
     name: str
-    #: Where its random choices come from: seeding it again before a decision makes the
-    #: decision depend on that seed and the view alone (a resumed game goes on as it would
-    #: have gone).
-    rng: random.Random
 
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
         """A legal action for ``view`` (one of ``view.legal_actions``)."""

@@ -281,9 +281,11 @@ class GameSession:
                 _("seat {seat} has no computer player").format(seat=seat), seat=seat, rule="seat"
             )
         view = self.view(seat)
-        # Seeded by the decision, not by the bot's past ones: a saved game, resumed, goes on
-        # as it would have gone (deals and computer players alike).
-        bot.rng.seed(f"ascenseur-bot/{self.seed}/{seat}/{decision_point(view)}")
+        rng = getattr(bot, "rng", None)  # (every bot of make_bot has one)
+        if isinstance(rng, random.Random):
+            # Seeded by the decision, not by the bot's past ones: a saved game, resumed,
+            # goes on as it would have gone (deals and computer players alike).
+            rng.seed(f"ascenseur-bot/{self.seed}/{seat}/{decision_point(view)}")
         return bot.choose(view, self.budget)
 
     def apply_bot(self, seat: int, action: int) -> list[Event]:
