@@ -447,3 +447,25 @@ def test_every_play_reason_reads_as_a_sentence_in_every_language(lang: str) -> N
     word = {"en": "trick", "fr": "pli", "es": "baza"}[lang]
     assert re.search(rf"\b1 (more )?{word}\b(?!s)", one), one
     assert re.search(rf"\b2 (more )?{word}s\b", two), two
+
+
+def test_an_easy_players_slipped_bid_says_so_in_its_hint() -> None:
+    """The easy level bids one off the rule-based bid a third of the time; its hint gave
+    the reason of the bid it slipped from ("this hand should take about 0.1 tricks" beside
+    a bid of 1). A slipped bid says it was made without much thought; the others keep
+    their reasons."""
+    rules = preset("prime").override({"ladder": [4]})
+    slipped = kept = 0
+    for seed in range(40):
+        game = Game.new(rules, 3, first_dealer=0)
+        game.deal(random.Random(seed))
+        view = game.view(game.turn)
+        plain = RulesBot().hint(view)
+        easy = RulesBot(seed, noise=1 / 3).hint(view)
+        if easy.action != plain.action:
+            slipped += 1
+            assert easy.reason == f"bid {easy.action}: a bid made without much thought"
+        else:
+            kept += 1
+            assert easy.reason == plain.reason
+    assert slipped and kept

@@ -154,7 +154,9 @@ class RulesBot:
         if self.noise and self.rng.random() < self.noise:
             near = [b for b in legal if abs(b - bid) == 1]
             if near:
+                # (an easy player's slip: the reasons below are for the bid it slipped from)
                 bid = self.rng.choice(near)
+                return bid, _("bid {bid}: a bid made without much thought").format(bid=bid)
         nearest = nearest_bid(worth, size)
         if bid == caught_up > safe:  # (the reasons below are those of the safe bid)
             reason = _(
