@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -567,3 +568,44 @@ def test_new_refuses_names_that_are_not_a_list_of_names(names: object) -> None:
         "B",
         "C",
     )
+
+
+def test_a_save_writes_through_a_temporary_file_of_its_own(tmp_path: Path) -> None:
+    """The temporary file was ``NAME.json.tmp`` for every save: a file of the user's of
+    that name was written over and renamed away, and two sessions saving one game at once
+    wrote into the same temporary file, so that one of them failed (no such file)."""
+    mine = tmp_path / "game.json.tmp"
+    mine.write_text("my notes", encoding="utf-8")
+    session = GameSession.new(preset("prime").override({"ladder": [2]}), NAMES, seed=1)
+    session.advance()
+    path = session.save(tmp_path / "game.json")
+    assert mine.read_text(encoding="utf-8") == "my notes"
+    assert GameSession.resume(path).game.dealt == session.game.dealt
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "game.json",
+        "game.json.tmp",
+        "game.session.json",
+    ]
+
+
+def test_two_sessions_saving_one_file_at_once_both_succeed(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    failures: list[OSError] = []
+
+    def save_often(seed: int) -> None:
+        session = GameSession.new(preset("prime").override({"ladder": [3]}), NAMES, seed=seed)
+        session.advance()
+        for _i in range(150):
+            try:
+                session.save(path)
+            except OSError as error:
+                failures.append(error)
+
+    threads = [threading.Thread(target=save_often, args=(seed,)) for seed in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert GameSession.resume(path).damaged_sidecar is None
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []

@@ -24,6 +24,7 @@ import errno
 import json
 import os
 import random
+import secrets
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -494,10 +495,22 @@ def folder_in_the_way(path: Path) -> IsADirectoryError:
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write through a temporary file, so a crash never leaves half a save."""
-    tmp = path.with_name(path.name + ".tmp")
+    """Write through a temporary file, so a crash never leaves half a save. The temporary
+    file is one of this write's own, created new beside ``path``: two sessions saving to
+    one file at once (the same save resumed in two terminals) each write their own whole
+    file, and the last one stays, where a shared temporary name had one of them write into
+    the file the other had just renamed, and fail; nor is a file of the user's that
+    happens to bear that name written over."""
+    while True:
+        tmp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+        try:
+            handle = tmp.open("x", encoding="utf-8")
+        except FileExistsError:  # (a name already drawn: draw another)
+            continue
+        break
     try:
-        tmp.write_text(text, encoding="utf-8")
+        with handle:
+            handle.write(text)
         tmp.replace(path)
     except BaseException:  # (Ctrl-C too: no .tmp left behind)
         tmp.unlink(missing_ok=True)
