@@ -609,3 +609,28 @@ def test_two_sessions_saving_one_file_at_once_both_succeed(tmp_path: Path) -> No
     assert failures == []
     assert GameSession.resume(path).damaged_sidecar is None
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_games_that_end_at_once_each_keep_their_own_file_in_the_history(tmp_path: Path) -> None:
+    """The history names a game by the second it ended: two games ending in the same
+    second (two terminals) both saw the name free and the second wrote over the first."""
+    folder = tmp_path / "history"
+    kept: list[Path] = []
+
+    def keep_games(seed: int) -> None:
+        rules = preset("ascensor").override({"ladder": [1]})
+        session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=seed)
+        session.run_bots()
+        for _i in range(60):
+            kept.append(save_to_history(session, folder))
+
+    threads = [threading.Thread(target=keep_games, args=(seed,)) for seed in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(set(kept)) == 180
+    records = [p for p in folder.iterdir() if not p.name.endswith(".session.json")]
+    assert sorted(records) == sorted(kept)
+    for path in kept:
+        assert score_sheet(replay(loads(path.read_text(encoding="utf-8"))))["finished"]

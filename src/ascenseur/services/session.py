@@ -593,5 +593,19 @@ def save_to_history(session: GameSession, folder: Path) -> Path:
     from .history import game_file_name, unique_path
 
     folder.mkdir(parents=True, exist_ok=True)
-    path = unique_path(folder, game_file_name(session.game))
-    return session.save(path)
+    name = game_file_name(session.game)
+    while True:
+        path = unique_path(folder, name)
+        try:
+            # The name is taken here, by creating the file, not only looked for: a game
+            # ending in the same second in another terminal takes the next name, where it
+            # used to see this one free too and write over it.
+            path.open("x").close()
+        except FileExistsError:
+            continue
+        break
+    try:
+        return session.save(path)
+    except BaseException:
+        path.unlink(missing_ok=True)  # (no empty record left in the history)
+        raise
