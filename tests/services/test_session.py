@@ -634,3 +634,19 @@ def test_games_that_end_at_once_each_keep_their_own_file_in_the_history(tmp_path
     assert sorted(records) == sorted(kept)
     for path in kept:
         assert score_sheet(replay(loads(path.read_text(encoding="utf-8"))))["finished"]
+
+
+def test_a_save_that_is_a_symbolic_link_is_written_through_the_link(tmp_path: Path) -> None:
+    """A save kept as a link to a file elsewhere (a synchronised folder) lost its link:
+    the save was written beside it and renamed over the link, and the file it pointed to
+    kept the old game."""
+    (tmp_path / "sync").mkdir()
+    target = tmp_path / "sync" / "game.json"
+    session = GameSession.new(preset("prime").override({"ladder": [2]}), NAMES, seed=1)
+    session.save(target)
+    link = tmp_path / "game.json"
+    link.symlink_to(target)
+    session.advance()
+    session.save(link)
+    assert link.is_symlink()
+    assert GameSession.resume(target).game.dealt == session.game.dealt

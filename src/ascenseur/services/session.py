@@ -500,7 +500,10 @@ def write_text_atomic(path: Path, text: str) -> None:
     one file at once (the same save resumed in two terminals) each write their own whole
     file, and the last one stays, where a shared temporary name had one of them write into
     the file the other had just renamed, and fail; nor is a file of the user's that
-    happens to bear that name written over."""
+    happens to bear that name written over. A ``path`` that is a symbolic link is written
+    where it points, and stays a link."""
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))  # (a loop of links: the write says so)
     while True:
         tmp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
         try:
