@@ -650,3 +650,18 @@ def test_a_save_that_is_a_symbolic_link_is_written_through_the_link(tmp_path: Pa
     session.save(link)
     assert link.is_symlink()
     assert GameSession.resume(target).game.dealt == session.game.dealt
+
+
+def test_a_settings_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """The game beside it is read past a byte-order mark (some editors write one), but
+    its settings file was then damaged: the levels and the seed were lost."""
+    rules = preset("prime").override({"ladder": [2, 3]})
+    session = GameSession.new(rules, NAMES, human_seats=(2,), levels="hard", seed=77)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    side = sidecar_path(path)
+    side.write_bytes(b"\xef\xbb\xbf" + side.read_bytes())
+    resumed = GameSession.resume(path)
+    assert resumed.damaged_sidecar is None
+    assert resumed.seats == session.seats
+    assert resumed.seed == 77

@@ -425,7 +425,7 @@ class GameSession:
         damaged = False
         if side.exists():
             try:
-                data = json.loads(side.read_text(encoding="utf-8"))
+                data = json.loads(side.read_text(encoding="utf-8-sig"))  # (as the game)
                 stored = data["seats"]
                 if len(stored) != game.players:
                     raise ValueError("one seat per player")
