@@ -665,3 +665,39 @@ def test_a_settings_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) ->
     assert resumed.damaged_sidecar is None
     assert resumed.seats == session.seats
     assert resumed.seed == 77
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"seed": 77.9},  # was read as 77
+        {"seed": True},  # was read as 1
+        {"seed": "77"},
+        {"format": "ascenseur-session/9"},  # a settings file of another kind or version
+        {"format": None},
+    ],
+)
+def test_a_settings_file_read_otherwise_than_written_is_damaged(
+    tmp_path: Path, change: dict[str, object]
+) -> None:
+    rules = preset("prime").override({"ladder": [2]})
+    session = GameSession.new(rules, NAMES, human_seats=(0,), levels="hard", seed=77)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    side = sidecar_path(path)
+    data = json.loads(side.read_text(encoding="utf-8"))
+    side.write_text(json.dumps({**data, **change}), encoding="utf-8")
+    resumed = GameSession.resume(path, level="random")
+    assert resumed.damaged_sidecar == side
+    assert [s.level for s in resumed.seats] == [None, "random", "random", "random"]
+
+
+def test_a_settings_file_that_gives_a_key_twice_is_damaged(tmp_path: Path) -> None:
+    """``"seed": 5, "seed": 6`` was read as 6 without a word."""
+    rules = preset("prime").override({"ladder": [2]})
+    session = GameSession.new(rules, NAMES, human_seats=(0,), levels="hard", seed=5)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    side = sidecar_path(path)
+    side.write_text(side.read_text(encoding="utf-8").replace('"seed": 5', '"seed": 5, "seed": 6'))
+    assert GameSession.resume(path).damaged_sidecar == side

@@ -425,12 +425,21 @@ class GameSession:
         damaged = False
         if side.exists():
             try:
-                data = json.loads(side.read_text(encoding="utf-8-sig"))  # (as the game)
+                data = json.loads(
+                    side.read_text(encoding="utf-8-sig"),  # (as the game)
+                    object_pairs_hook=_one_value_per_key,
+                )
+                if data["format"] != SIDECAR_FORMAT:
+                    raise ValueError("not a session's settings")
                 stored = data["seats"]
                 if len(stored) != game.players:
                     raise ValueError("one seat per player")
                 read = [Seat(game.names[i], _stored_level(s)) for i, s in enumerate(stored)]
-                seed = int(data["seed"])
+                stored_seed = data["seed"]
+                if isinstance(stored_seed, bool) or not isinstance(stored_seed, int):
+                    # (5.9 was read as 5, true as 1: a seed is written as a whole number)
+                    raise TypeError("a seed is a whole number")
+                seed = stored_seed
                 seats = read
             except (
                 OSError,
@@ -445,6 +454,15 @@ class GameSession:
         session = cls(game, seats, seed, budget=budget, fallback_level=level)
         session.damaged_sidecar = side if damaged else None
         return session
+
+
+def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A settings file's object, refused (``ValueError``) when it gives a key twice: which
+    of the two values was meant cannot be known, as in a record."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a key is given twice")
+    return out
 
 
 def _stored_level(seat: dict[str, Any]) -> str | None:
