@@ -15,6 +15,7 @@ from ascenseur.core.errors import IllegalActionError, RecordError
 from ascenseur.core.events import BidMade, BidsRevealed, CardPlayed, GameOver, TrickWon
 from ascenseur.core.record import dumps, loads, replay, score_sheet
 from ascenseur.services.session import (
+    MAX_SAVE_BYTES,
     GameSession,
     Seat,
     Step,
@@ -701,3 +702,14 @@ def test_a_settings_file_that_gives_a_key_twice_is_damaged(tmp_path: Path) -> No
     side = sidecar_path(path)
     side.write_text(side.read_text(encoding="utf-8").replace('"seed": 5', '"seed": 5, "seed": 6'))
     assert GameSession.resume(path).damaged_sidecar == side
+
+
+def test_a_file_too_large_to_be_a_save_is_refused_not_read_to_the_end(tmp_path: Path) -> None:
+    """/dev/zero or /dev/full, given to --resume, were read until the memory ran out."""
+    with pytest.raises(RecordError, match=r"^/dev/zero is too large to be a saved game"):
+        GameSession.resume(Path("/dev/zero"))
+    path = tmp_path / "big.json"
+    with path.open("wb") as handle:
+        handle.truncate(MAX_SAVE_BYTES + 1)
+    with pytest.raises(RecordError, match=r"big\.json is too large .*\(more than 100 MB\)$"):
+        GameSession.resume(path)

@@ -49,6 +49,9 @@ DEFAULT_LEVEL = "medium"
 HINT_LEVELS = ("hard", "medium", "easy", "random")
 SIDECAR_SUFFIX = ".session.json"
 SIDECAR_FORMAT = "ascenseur-session/1"
+#: The largest file taken for a saved game: far more than the record of the longest game
+#: (a few megabytes at most), far less than the memory of a small machine.
+MAX_SAVE_BYTES = 100_000_000
 #: How many recent events each seat's stream keeps for a client that reconnects.
 HISTORY_KEPT = 512
 
@@ -392,7 +395,17 @@ class GameSession:
         """The game saved at ``path`` (a record, with or without its sidecar), ready to go on.
         Raises :class:`RecordError` if the record cannot be replayed."""
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            with path.open("rb") as handle:
+                # (at most so much: /dev/zero or /dev/full would be read until the memory
+                # ran out, and the command ended on a MemoryError)
+                data = handle.read(MAX_SAVE_BYTES + 1)
+            if len(data) > MAX_SAVE_BYTES:
+                raise RecordError(
+                    _("{path} is too large to be a saved game (more than {size} MB)").format(
+                        path=path, size=MAX_SAVE_BYTES // 1_000_000
+                    )
+                )
+            text = data.decode("utf-8-sig")
         except OSError as error:
             raise RecordError(
                 _("cannot read {path}: {reason}").format(path=path, reason=os_error_reason(error))
