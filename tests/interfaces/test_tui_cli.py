@@ -82,6 +82,31 @@ def test_a_record_that_cannot_be_read_is_refused(tmp_path: Path) -> None:
     assert " ".join(output.split()).count(str(missing)) == 1
 
 
+@pytest.mark.parametrize("name", ["a", "round", "game"])
+def test_a_refused_save_is_named_whatever_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """The file was named unless its name happened to be in the reason ("round 1: …",
+    "… not a game to play"), as if the reason named it already."""
+    monkeypatch.chdir(tmp_path)
+    Path(name).write_text(
+        '{"format": "ascenseur/1", "rules": "classique", "players": ["A", "B", "C"], '
+        '"rounds": [{"dealer": 0, "bids": [null, 1, null]}]}\n',
+        encoding="utf-8",
+    )
+    code, output = invoke("--resume", name)
+    assert code == 2
+    assert output == f"{name}: this record is a score sheet in progress, not a game to play\n"
+    Path(name).write_text(
+        '{"format": "ascenseur/1", "rules": "classique", "players": ["A", "B", "C"], '
+        '"rounds": [{"dealer": 5}]}\n',
+        encoding="utf-8",
+    )
+    code, output = invoke("--resume", name)
+    assert code == 2
+    assert output == f"{name}: round 1: dealer 5 is not a seat from 0 to 2\n"
+
+
 @pytest.mark.parametrize(("names", "place"), [("Ann,,Bob", "name 2 of 3"), (",,", "name 1 of 3")])
 def test_an_empty_name_is_refused_not_dropped(names: str, place: str) -> None:
     code, output = invoke("--names", names)

@@ -56,6 +56,11 @@ MAX_SAVE_BYTES = 100_000_000
 HISTORY_KEPT = 512
 
 
+class SaveFileError(RecordError):
+    """A saved game's file that cannot be read as a game at all (missing, not text, too
+    large, the settings beside a save): the message names the file already."""
+
+
 class Step(Enum):
     """What a session waits for next."""
 
@@ -400,18 +405,18 @@ class GameSession:
                 # ran out, and the command ended on a MemoryError)
                 data = handle.read(MAX_SAVE_BYTES + 1)
             if len(data) > MAX_SAVE_BYTES:
-                raise RecordError(
+                raise SaveFileError(
                     _("{path} is too large to be a saved game (more than {size} MB)").format(
                         path=path, size=MAX_SAVE_BYTES // 1_000_000
                     )
                 )
             text = data.decode("utf-8-sig")
         except OSError as error:
-            raise RecordError(
+            raise SaveFileError(
                 _("cannot read {path}: {reason}").format(path=path, reason=os_error_reason(error))
             ) from None
         except UnicodeDecodeError as error:
-            raise RecordError(
+            raise SaveFileError(
                 _("{path} is not UTF-8 text (byte {position})").format(
                     path=path, position=error.start
                 )
@@ -420,7 +425,7 @@ class GameSession:
             result = replay(loads(text))
         except RecordError:
             if _is_sidecar(text):
-                raise RecordError(
+                raise SaveFileError(
                     _(
                         "{path} holds the settings kept beside a saved game, not the game: "
                         "resume the game itself, {game}"

@@ -145,7 +145,7 @@ def play(
     from ascenseur.interfaces.tui.app import setup_values_of
     from ascenseur.interfaces.tui.texts import ChoiceError, unknown_level
     from ascenseur.interfaces.typed_text import SETUP_LEVELS, level_by_name
-    from ascenseur.services.session import GameSession
+    from ascenseur.services.session import GameSession, SaveFileError
 
     # A level may be typed as the screen shows it in the language in force ("facile").
     if level is not None and levels is not None:
@@ -196,7 +196,7 @@ def play(
                 resume, level=chosen_levels[0] if chosen_levels else "medium"
             )
         except RecordError as error:
-            if str(resume) in str(error):  # "cannot read FILE: …" names it already
+            if isinstance(error, SaveFileError):  # "cannot read FILE: …" names it already
                 raise refuse(str(error)) from None
             raise refuse(_("{path}: {reason}").format(path=resume, reason=error)) from None
         save_path = resume
