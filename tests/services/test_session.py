@@ -14,6 +14,7 @@ from ascenseur import Card, Game, Phase, preset
 from ascenseur.core.errors import IllegalActionError, RecordError
 from ascenseur.core.events import BidMade, BidsRevealed, CardPlayed, GameOver, TrickWon
 from ascenseur.core.record import dumps, loads, replay, score_sheet
+from ascenseur.services.history import new_save_path
 from ascenseur.services.session import (
     MAX_SAVE_BYTES,
     GameSession,
@@ -713,3 +714,39 @@ def test_a_file_too_large_to_be_a_save_is_refused_not_read_to_the_end(tmp_path: 
         handle.truncate(MAX_SAVE_BYTES + 1)
     with pytest.raises(RecordError, match=r"big\.json is too large .*\(more than 100 MB\)$"):
         GameSession.resume(path)
+
+
+@pytest.mark.parametrize("level", ["random", "easy"])
+def test_a_game_saved_and_resumed_goes_on_as_it_would_have_gone_on(
+    tmp_path: Path, level: str
+) -> None:
+    """The deals were drawn afresh on resuming, but the computer players were built anew
+    and drew their choices from the start of their generators again: a seeded game saved
+    and resumed was played otherwise than the same game played through."""
+    rules = preset("prime").override({"ladder": [2, 4, 3]})
+    through = GameSession.new(rules, NAMES, human_seats=(), levels=level, seed=8)
+    through.run_bots()
+    session = GameSession.new(rules, NAMES, human_seats=(), levels=level, seed=8)
+    path = tmp_path / "game.json"
+    steps = 0
+    while not session.is_over:
+        session.advance()
+        steps += 1
+        if steps % 3 == 0:
+            session.save(path)
+            session = GameSession.resume(path)
+    assert dumps(session.game) == dumps(through.game)
+
+
+def test_a_game_saved_without_a_name_takes_a_file_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save without a name is named by the second it was made: two games saved in the
+    same second (two terminals) were both given the name that was free, and the second
+    save wrote over the first."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    game = GameSession.new(preset("prime"), NAMES, seed=1).game
+    first, second = new_save_path(game), new_save_path(game)
+    assert first != second
+    assert first.parent == second.parent == tmp_path / "data" / "ascenseur" / "saves"
+    assert first.exists() and second.exists()  # (taken: the save is written over them)

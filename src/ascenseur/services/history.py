@@ -57,6 +57,22 @@ def _taken(path: Path) -> bool:
         return False
 
 
+def new_file(folder: Path, name: str) -> Path:
+    """A new file of its own in ``folder`` (made if need be), ``name`` or numbered, created
+    empty here: the name is taken by creating the file, not only looked for, so that a
+    game saved in the same second in another terminal takes the next name rather than
+    seeing this one free too and writing over it. The caller writes over the file, or
+    removes it when it cannot (an ``OSError`` says why a file cannot be made there)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    while True:
+        path = unique_path(folder, name)
+        try:
+            path.open("x").close()
+        except FileExistsError:
+            continue
+        return path
+
+
 def new_save_path(game: Game) -> Path:
-    """Where a game saved without a file name goes."""
-    return unique_path(saves_dir(), game_file_name(game))
+    """Where a game saved without a file name goes: a new file, as :func:`new_file`."""
+    return new_file(saves_dir(), game_file_name(game))

@@ -629,20 +629,10 @@ def card_text(card: Card) -> str:
 
 def save_to_history(session: GameSession, folder: Path) -> Path:
     """Keep a finished game's record in the history folder (``ascenseur replay`` reads it)."""
-    from .history import game_file_name, unique_path
+    from .history import game_file_name, new_file
 
-    folder.mkdir(parents=True, exist_ok=True)
-    name = game_file_name(session.game)
-    while True:
-        path = unique_path(folder, name)
-        try:
-            # The name is taken here, by creating the file, not only looked for: a game
-            # ending in the same second in another terminal takes the next name, where it
-            # used to see this one free too and write over it.
-            path.open("x").close()
-        except FileExistsError:
-            continue
-        break
+    # (a game ending in the same second in another terminal takes the next name)
+    path = new_file(folder, game_file_name(session.game))
     try:
         return session.save(path)
     except BaseException:

@@ -41,7 +41,7 @@ from ascenseur.core.rules import Bidding, DeckKind, Direction
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _, ngettext, os_error_reason
 from ascenseur.interfaces.typed_text import level_name, printable
-from ascenseur.services.history import new_save_path
+from ascenseur.services.history import game_file_name, new_save_path, saves_dir
 from ascenseur.services.session import (
     GameSession,
     Step,
@@ -834,10 +834,15 @@ class GameScreen(Screen[None]):
         except OSError as error:
             reason = os_error_reason(error)
         if saved is None:
-            path = new_save_path(self.session.game)
+            path: Path | None = None
             try:
+                path = new_save_path(self.session.game)
                 saved = self.session.save(path)
             except OSError as error:
+                if path is not None:
+                    path.unlink(missing_ok=True)  # (the empty file that took its name)
+                else:
+                    path = saves_dir() / game_file_name(self.session.game)  # (where it was to go)
                 self.notify(
                     _(
                         "Could not save the game to the history ({reason}), "
@@ -949,13 +954,22 @@ class GameScreen(Screen[None]):
             button.focus()
 
     def action_save(self) -> Path | None:
-        path = self.save_path or new_save_path(self.session.game)
+        path = self.save_path
         try:
-            self.session.save(path)
+            if path is None:
+                path = new_save_path(self.session.game)
+                try:
+                    self.session.save(path)
+                except OSError:
+                    path.unlink(missing_ok=True)  # (the empty file that took its name)
+                    raise
+            else:
+                self.session.save(path)
         except OSError as error:
             self.notify(
                 _("Could not save to {path}: {reason}").format(
-                    path=path, reason=os_error_reason(error)
+                    path=path or saves_dir() / game_file_name(self.session.game),
+                    reason=os_error_reason(error),
                 ),
                 severity="error",
             )
