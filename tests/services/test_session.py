@@ -750,3 +750,14 @@ def test_a_game_saved_without_a_name_takes_a_file_of_its_own(
     assert first != second
     assert first.parent == second.parent == tmp_path / "data" / "ascenseur" / "saves"
     assert first.exists() and second.exists()  # (taken: the save is written over them)
+
+
+def test_the_settings_of_a_save_named_without_json_name_that_save(tmp_path: Path) -> None:
+    """``mygame`` keeps its settings in ``mygame.session.json``, given which --resume
+    said to resume ``mygame.json``, a file that is not there."""
+    session = GameSession.new(preset("prime").override({"ladder": [2]}), NAMES, seed=1)
+    path = session.save(tmp_path / "mygame")
+    assert sidecar_path(path).name == "mygame.session.json"
+    with pytest.raises(RecordError) as refused:
+        GameSession.resume(sidecar_path(path))
+    assert str(refused.value).endswith(f"resume the game itself, {path}")

@@ -515,7 +515,11 @@ def _game_of_sidecar(side: Path) -> Path:
     name = side.name
     if name.endswith(SIDECAR_SUFFIX):
         name = name[: -len(SIDECAR_SUFFIX)]
-    return side.with_name(name + ".json")
+    game = side.with_name(name + ".json")
+    bare = side.with_name(name)  # (a save named without .json has its settings beside too)
+    if not game.exists() and name and bare.is_file():
+        return bare
+    return game
 
 
 def sidecar_path(path: Path) -> Path:
