@@ -761,3 +761,11 @@ def test_the_settings_of_a_save_named_without_json_name_that_save(tmp_path: Path
     with pytest.raises(RecordError) as refused:
         GameSession.resume(sidecar_path(path))
     assert str(refused.value).endswith(f"resume the game itself, {path}")
+
+
+def test_a_save_whose_name_is_near_the_longest_a_file_may_have_is_written(
+    tmp_path: Path,
+) -> None:
+    session = GameSession.new(preset("prime").override({"ladder": [2]}), NAMES, seed=1)
+    path = session.save(tmp_path / ("g" * 235 + ".json"))  # (and its settings beside)
+    assert GameSession.resume(path).game.names == session.game.names

@@ -545,7 +545,8 @@ def write_text_atomic(path: Path, text: str) -> None:
     if path.is_symlink():
         path = Path(os.path.realpath(path))  # (a loop of links: the write says so)
     while True:
-        tmp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+        # (the name cut short: a name near the longest a file may have must still do)
+        tmp = path.with_name(f".{path.name[:200]}.{secrets.token_hex(6)}.tmp")
         try:
             handle = tmp.open("x", encoding="utf-8")
         except FileExistsError:  # (a name already drawn: draw another)
