@@ -14,6 +14,7 @@ import io
 import json
 import random
 import re
+import shlex
 import threading
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -2633,3 +2634,27 @@ def test_a_level_of_the_settings_file_that_cannot_play_here_is_said_on_screen(
         "medium",
         "medium",
     ]
+
+
+def test_the_end_screen_gives_a_replay_command_that_works_in_a_folder_with_a_space(
+    tmp_path: Path,
+) -> None:
+    """``--history "my games"``: the end screen said ``ascenseur replay my games/….json``,
+    which a shell reads as two files."""
+    history = tmp_path / "my games"
+    session = GameSession.new(
+        preset("prime").override({"ladder": [1]}), NAMES, levels="random", seed=4
+    )
+    app = AscenseurApp(session, delay=0, history=history)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session)
+            assert isinstance(app.screen, EndScreen)
+            (kept,) = records_in(history)
+            said = " ".join(text_of(app, "#saved-to").split())  # (wrapped at 100 columns)
+            assert said == f"Saved to the history: '{kept}' (ascenseur replay '{kept}')"
+            command = said.split("(", 1)[1].rstrip(")")
+            assert shlex.split(command) == ["ascenseur", "replay", str(kept)]
+
+    run(scenario())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import shlex
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -857,7 +858,7 @@ class GameScreen(Screen[None]):
             _(
                 "Could not save the game to the history ({reason}): saved to {path} instead "
                 "(ascenseur replay {path})."
-            ).format(reason=reason, path=saved),
+            ).format(reason=reason, path=shlex.quote(str(saved))),  # (as a shell reads it)
             severity="warning",
             timeout=20,
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -387,13 +388,15 @@ class EndScreen(Screen[None]):
                 totals_chart([printable(n) for n in view.names], [r.totals for r in view.results]),
                 id="chart",
             )
+            # (quoted as a shell needs it: the command given works when typed as shown,
+            # in a --history folder with a space in its name too)
             if self.history_path is not None:
                 where = _("Saved to the history: {path} (ascenseur replay {path})").format(
-                    path=self.history_path
+                    path=shlex.quote(str(self.history_path))
                 )
             elif self.kept_in is not None:
                 where = _("Not in the history: saved to {path} (ascenseur replay {path})").format(
-                    path=self.kept_in
+                    path=shlex.quote(str(self.kept_in))
                 )
             else:
                 where = ""
