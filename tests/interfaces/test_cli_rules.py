@@ -410,3 +410,17 @@ def test_a_rules_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> No
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("prime: ")
     assert "ladder = [1, 3]" in result.stdout
+
+
+def test_a_rules_file_too_large_to_be_one_is_refused_not_read_to_the_end(tmp_path: Path) -> None:
+    """``--rules-file /dev/zero`` was read until the memory ran out (a MemoryError)."""
+    assert_refused(
+        run("rules", "--rules-file", "/dev/zero"),
+        "--rules-file: /dev/zero is too large to be a rules file (more than 1 MB)",
+    )
+    big = tmp_path / "big.toml"
+    big.write_text("# a comment\n" * 100_000, encoding="utf-8")
+    assert_refused(run("play", "--rules-file", str(big)), f"{big} is too large")
+    small = tmp_path / "house.toml"
+    small.write_text('preset = "prime"\n' + "# a comment\n" * 1_000, encoding="utf-8")
+    assert run("rules", "--rules-file", str(small)).exit_code == 0

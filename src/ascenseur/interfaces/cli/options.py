@@ -47,6 +47,9 @@ from ascenseur.interfaces.typed_text import (
 #: count the progress bar and the figures still hold exactly.
 MAX_GAMES = 1_000_000_000
 
+#: The largest rules file read: a few options take a few hundred bytes.
+MAX_RULES_FILE_BYTES = 1_000_000
+
 #: ``--rules PRESET``: ``None`` when not given (the file's preset, else classique).
 RulesOption = Annotated[
     str | None,
@@ -191,7 +194,19 @@ def read_rules_file(path: Path) -> dict[str, Any]:
     """The options of a TOML rules file, as a mapping (not yet checked). A byte-order mark
     at its start (some Windows editors write one) is read past, as in records."""
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
+        with path.open("rb") as handle:
+            # (at most so much: /dev/zero was read until the memory ran out)
+            raw = handle.read(MAX_RULES_FILE_BYTES + 1)
+        if len(raw) > MAX_RULES_FILE_BYTES:
+            raise RulesError(
+                "--rules-file",
+                _("{path} is too large to be a rules file (more than {size} MB)").format(
+                    path=path, size=MAX_RULES_FILE_BYTES // 1_000_000
+                ),
+            )
+        data = tomllib.loads(raw.decode("utf-8-sig"))
+    except RulesError:  # (too large: said above, and no ValueError of the reader's)
+        raise
     except FileNotFoundError:
         raise RulesError("--rules-file", _("{path}: no such file").format(path=path)) from None
     except IsADirectoryError:
