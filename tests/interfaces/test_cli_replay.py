@@ -284,6 +284,16 @@ def test_missing_file_and_directory_are_refused(tmp_path: Path) -> None:
     assert_refused(run("replay", str(tmp_path)), ["is a directory"])
 
 
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_file_too_large_to_be_a_record_is_refused_not_read_to_the_end() -> None:
+    """``/dev/zero`` was read until the memory ran out, and the command ended on a
+    MemoryError: more than a record can be is refused in one line, as a save is."""
+    assert_refused(
+        run("replay", "/dev/zero"),
+        ["/dev/zero is too large to be a game record (more than 100 MB)"],
+    )
+
+
 def test_an_empty_name_or_a_file_named_as_a_folder_is_refused(tmp_path: Path) -> None:
     """``''`` is no file (a path would make it the current folder), and ``game.json/``
     is not the file ``game.json`` (a path would drop the slash)."""

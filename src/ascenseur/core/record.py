@@ -29,6 +29,10 @@ from .rules import (
 )
 
 FORMAT: Final = "ascenseur/1"
+#: The largest file read as a record (a saved game, ``ascenseur replay``): far more than the
+#: record of the longest game (a few megabytes at most), far less than the memory of a
+#: small machine (``/dev/zero`` would be read until it ran out).
+MAX_RECORD_BYTES: Final = 100_000_000
 
 #: The example record of RECORD.md (used in the docs and the tests).
 EXAMPLE_RECORD: Final[dict[str, Any]] = {

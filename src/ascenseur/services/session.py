@@ -38,7 +38,7 @@ from ascenseur.core.cards import Card, Suit
 from ascenseur.core.engine import Game, Phase, check_seat
 from ascenseur.core.errors import IllegalActionError, IllegalPlayError, RecordError
 from ascenseur.core.events import BidMade, Event
-from ascenseur.core.record import dumps, loads, replay
+from ascenseur.core.record import MAX_RECORD_BYTES, dumps, loads, replay
 from ascenseur.core.rules import Bidding, Rules
 from ascenseur.core.view import PlayerView, require_seat
 from ascenseur.i18n import _, ngettext, os_error_reason
@@ -49,9 +49,8 @@ DEFAULT_LEVEL = "medium"
 HINT_LEVELS = ("hard", "medium", "easy", "random")
 SIDECAR_SUFFIX = ".session.json"
 SIDECAR_FORMAT = "ascenseur-session/1"
-#: The largest file taken for a saved game: far more than the record of the longest game
-#: (a few megabytes at most), far less than the memory of a small machine.
-MAX_SAVE_BYTES = 100_000_000
+#: The largest file taken for a saved game (see MAX_RECORD_BYTES).
+MAX_SAVE_BYTES = MAX_RECORD_BYTES
 #: How many recent events each seat's stream keeps for a client that reconnects.
 HISTORY_KEPT = 512
 

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ascenseur.core.errors import RecordError
-from ascenseur.core.record import Replay, loads, replay, score_sheet
+from ascenseur.core.record import MAX_RECORD_BYTES, Replay, loads, replay, score_sheet
 from ascenseur.i18n import N_, _, ngettext, os_error_reason
 from ascenseur.interfaces.typed_text import printable
 
@@ -35,11 +35,11 @@ def read_record_text(source: str) -> str:
                 raise RecordError(
                     _("{path} cannot be read: standard input is closed").format(path=source)
                 )
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         else:
             # The name as typed: "record.json/" is no file (a Path would drop the slash).
             with open(source, "rb") as handle:
-                data = handle.read()
+                data = handle.read(MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
         raise RecordError(_("{path}: no such file").format(path=source)) from None
     except IsADirectoryError:
@@ -48,6 +48,12 @@ def read_record_text(source: str) -> str:
         raise RecordError(
             _("{path} cannot be read: {reason}").format(path=source, reason=os_error_reason(error))
         ) from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(
+            _("{path} is too large to be a game record (more than {size} MB)").format(
+                path=source, size=MAX_RECORD_BYTES // 1_000_000
+            )
+        )
     try:
         # A byte-order mark (as some editors write) is read past.
         return data.decode("utf-8").removeprefix("\ufeff")
