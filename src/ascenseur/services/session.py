@@ -554,6 +554,10 @@ def write_text_atomic(path: Path, text: str) -> None:
     try:
         with handle:
             handle.write(text)
+            # on the disk before it takes the save's name: after a power cut the name
+            # holds the old save or the new one, never an empty file
+            handle.flush()
+            os.fsync(handle.fileno())
         tmp.replace(path)
     except BaseException:  # (Ctrl-C too: no .tmp left behind)
         tmp.unlink(missing_ok=True)
