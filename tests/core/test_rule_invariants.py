@@ -1,0 +1,574 @@
+"""Property-based tests of the invariants RULES.md and RECORD.md state, over random rule sets.
+
+Each property draws a preset, options on top of it, a number of players and a first dealer
+(a combination ``Rules.validate`` refuses is skipped), and checks one family of sentences of
+the specifications. The expectations are computed here from the text — the deck, the ladder,
+the turned card, the order of bidding, what a player may see, the score sheet — never with
+the engine's own helpers for them (``Rules.deck_cards``, ``hand_sizes``, ``round_plan``,
+``largest_hand``, ``copies``): those are what is checked. ``test_random_games.py`` checks the
+legal actions, the trick winners and the points of each round.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from ascenseur import Card, Game, Phase, Rules, RulesError, preset, replay, score_sheet
+from ascenseur.core.cards import Suit
+from ascenseur.core.record import game_to_record
+
+PRESETS = ["classique", "prime", "ascensor", "enculette"]
+SCHEMES = ["pool", "own-tricks", "bonus-10", "ascensor"]
+#: RULES.md §8: the players each preset is played by.
+PLAYERS = {"classique": (3, 20), "prime": (3, 8), "ascensor": (3, 8), "enculette": (3, 10)}
+#: RULES.md §2: "within a rank ♣ ♦ ♥ ♠ of the first copy, then ♣ ♦ ♥ ♠ of the second".
+STRIP_SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+Table = tuple[Rules, int, int]
+
+
+@st.composite
+def tables(draw: st.DrawFn, most_players: int = 20, largest_hand: int | None = 6) -> Table:
+    """A preset, options on top of it, a number of players it accepts and a first dealer.
+
+    ``largest_hand`` bounds ``max_cards`` so that a game stays short; ``None`` lets it be
+    unset too (whole ladders)."""
+    name = draw(st.sampled_from(PRESETS))
+    options: dict[str, Any] = {}
+    if draw(st.booleans()):
+        options["direction"] = draw(st.sampled_from(["clockwise", "counterclockwise"]))
+    if draw(st.booleans()):
+        options["deck"] = draw(st.sampled_from(["standard", "tarot-trumps"]))
+    if draw(st.booleans()):
+        options["decks"] = draw(st.sampled_from([1, 2, "auto"]))
+    if draw(st.booleans()):
+        options["strip_to_multiple"] = draw(st.booleans())
+    if draw(st.booleans()):
+        options["duplicate_cards"] = draw(st.sampled_from(["first-wins", "deck-order"]))
+    if draw(st.booleans()):
+        options["ladder"] = draw(
+            st.one_of(
+                st.sampled_from(["up-down", "up-down-double-peak", "down-up"]),
+                st.lists(st.integers(1, 4), min_size=1, max_size=4),
+            )
+        )
+    most = draw(st.integers(1, largest_hand)) if largest_hand is not None else None
+    if largest_hand is None and draw(st.booleans()):
+        most = draw(st.integers(1, 12))
+    ladder = options.get("ladder")
+    if isinstance(ladder, list) and most is not None:
+        most = max(most, *ladder)
+    options["max_cards"] = most
+    if draw(st.booleans()):
+        options["peak_no_trump_rounds"] = draw(st.integers(0, 3))
+    if draw(st.booleans()):
+        options["trump"] = draw(st.sampled_from(["turn-up", "none"]))
+    if draw(st.booleans()):
+        options["bidding"], options["bid_limit"] = "simultaneous", "none"
+    elif draw(st.booleans()):
+        options["bid_limit"] = draw(st.sampled_from(["hook", "under", "none"]))
+    if draw(st.booleans()):
+        options["void_rule"] = draw(st.sampled_from(["must-trump", "free"]))
+    if draw(st.booleans()):
+        options["blind_single_card"] = draw(st.booleans())
+    if draw(st.booleans()):
+        options["scoring"] = draw(
+            st.one_of(
+                st.sampled_from(SCHEMES),
+                st.fixed_dictionaries(
+                    {
+                        "made_base": st.integers(-5, 10),
+                        "made_per_trick": st.integers(-2, 5),
+                        "missed_per_trick": st.integers(-3, 5),
+                        "missed_per_diff": st.integers(-2, 5),
+                    },
+                    optional={"pool": st.booleans()},
+                ),
+            )
+        )
+    rules = preset(name).override(options)
+    low, high = PLAYERS[name]
+    high = min(high, most_players)
+    # every count about as often (hypothesis favours the ends of a range), and the edges of
+    # the preset's range and of ``decks = auto`` (two decks from 10 players) more often
+    edges = [p for p in (low, 9, 10, high) if low <= p <= high]
+    players = draw(
+        st.one_of(
+            st.sampled_from(edges), st.integers(0, 2**32).map(lambda x: low + x % (high - low + 1))
+        )
+    )
+    try:
+        rules.validate(players)
+    except RulesError:
+        assume(False)
+    return rules, players, draw(st.integers(0, players - 1))
+
+
+# -- RULES.md read independently -------------------------------------------------------------------
+
+
+def expected_deck(rules: Rules, players: int) -> list[Card]:
+    """§2: 52 standard cards or the 21 tarot trumps, one or two copies (auto: two from 10
+    players), stripped of the lowest cards down to a multiple of the players."""
+    tarot = rules.deck.value == "tarot-trumps"
+    copies = rules.decks if rules.decks != "auto" else (2 if players >= 10 else 1)
+    assert copies in (1, 2)
+    suits = (Suit.TRUMPS,) if tarot else STRIP_SUIT_ORDER
+    ranks = range(1, 22) if tarot else range(2, 15)
+    # lowest first: by rank, then first copy ♣ ♦ ♥ ♠, then second copy ♣ ♦ ♥ ♠
+    cards = [Card.make(s, r, c) for r in ranks for c in range(int(copies)) for s in suits]
+    assert len(cards) == (21 if tarot else 52) * int(copies)
+    if rules.strip_to_multiple:
+        cards = cards[len(cards) % players :]
+    return cards
+
+
+def expected_rounds(rules: Rules, players: int) -> list[tuple[int, bool]]:
+    """§3: each round's hand size, and whether it is a peak round played without trump."""
+    top = len(expected_deck(rules, players)) // players
+    if rules.max_cards is not None:
+        top = min(top, rules.max_cards)
+    ladder = rules.ladder
+    if isinstance(ladder, tuple):
+        sizes = list(ladder)
+    elif ladder.value == "up-down":
+        sizes = list(range(1, top + 1)) + list(range(top - 1, 0, -1))
+        assert len(sizes) == 2 * top - 1
+    elif ladder.value == "up-down-double-peak":
+        sizes = list(range(1, top + 1)) + list(range(top, 0, -1))
+        assert len(sizes) == 2 * top
+    else:
+        assert ladder.value == "down-up"
+        sizes = list(range(top, 0, -1)) + list(range(2, top + 1))
+    n = rules.peak_no_trump_rounds
+    if not n:
+        return [(s, False) for s in sizes]
+    # "the peak hand size is played N times in a row, all without trump, in place of the
+    # normal peak round(s)": each run of peak rounds becomes N rounds without trump.
+    peak = max(sizes)
+    out: list[tuple[int, bool]] = []
+    for i, s in enumerate(sizes):
+        if s != peak:
+            out.append((s, False))
+        elif i == 0 or sizes[i - 1] != peak:
+            out.extend([(peak, True)] * n)
+    return out
+
+
+def turns_up(rules: Rules, players: int, size: int, no_trump_peak: bool) -> bool:
+    """§4: a card is turned up when the rules turn one, the deck has suits, the round is no
+    peak round without trump, and the deal leaves a stock."""
+    return (
+        rules.trump.value == "turn-up"
+        and rules.deck.value == "standard"
+        and not no_trump_peak
+        and len(expected_deck(rules, players)) > size * players
+    )
+
+
+def expected_points(rules: Rules, bids: list[int], won: list[int]) -> list[int]:
+    """§7: the formula of four numbers and, with the pool, the points the others lost."""
+    s = rules.scoring
+    made = [b == w for b, w in zip(bids, won, strict=True)]
+    points = [
+        s.made_base + s.made_per_trick * w
+        if m
+        else s.missed_per_trick * w - s.missed_per_diff * abs(w - b)
+        for b, w, m in zip(bids, won, made, strict=True)
+    ]
+    if s.pool:
+        lost = sum(-p for p, m in zip(points, made, strict=True) if not m and p < 0)
+        points = [p + lost if m else p for p, m in zip(points, made, strict=True)]
+    return points
+
+
+def random_step(game: Game, rng: random.Random) -> int | Card | None:
+    """One action of the player to play, at random (``None``: a blind round's unseen card)."""
+    if game.blind_play_pending:
+        game.play_blind_card()
+        return None
+    action = rng.choice(game.legal_actions())
+    game.act(action, seat=game.turn)
+    return action
+
+
+# -- the deck, the ladder, the dealer, the turned card ---------------------------------------------
+
+
+@settings(max_examples=300)
+@given(tables(largest_hand=None), st.integers(0, 2**32))
+def test_deck_ladder_dealers_and_turned_card_follow_rules_md(case: Table, seed: int) -> None:
+    """§2 the deck; §3 the ladder for every ladder kind, ``max_cards`` and
+    ``peak_no_trump_rounds``; §1.2 the deal passes to the next player each round; §4 a card
+    is turned up exactly when a stock is left and the rules turn one, and it is in no hand;
+    §1.4 the game ends after the last round of the ladder and the highest totals win."""
+    rules, players, first = case
+    deck = expected_deck(rules, players)
+    assert sorted(rules.deck_cards(players)) == sorted(deck)
+    plan = expected_rounds(rules, players)
+    rng = random.Random(seed)
+    game = Game.new(rules, players, first_dealer=first)
+    assert game.rounds == len(plan)
+    for index, (size, no_trump_peak) in enumerate(plan):
+        assert game.phase is Phase.DEAL and not game.is_over
+        game.deal(rng)
+        assert game.hand_size == size
+        assert game.dealer == (first + index) % players
+        hands = [game.hand(s) for s in range(players)]
+        dealt = [c for hand in hands for c in hand]
+        assert all(len(hand) == size for hand in hands)
+        assert len(set(dealt)) == len(dealt) and set(dealt) <= set(deck)
+        if turns_up(rules, players, size, no_trump_peak):
+            assert game.trump_card is not None
+            assert game.trump_card in deck and game.trump_card not in dealt
+            assert game.trump is game.trump_card.suit
+        else:
+            assert game.trump_card is None and game.trump is None
+        game.random_playout(rng)
+    assert game.is_over
+    assert [(r.cards, r.dealer) for r in game.results] == [
+        (size, (first + i) % players) for i, (size, _) in enumerate(plan)
+    ]
+    best = max(game.totals)
+    assert game.winners() == [s for s in range(players) if game.totals[s] == best]
+
+
+# -- the order of bidding and play -----------------------------------------------------------------
+
+
+@settings(max_examples=200)
+@given(tables(most_players=10), st.integers(0, 2**32), st.data())
+def test_turn_order_bids_and_tricks_follow_rules_md(
+    case: Table, seed: int, data: st.DataObject
+) -> None:
+    """§5: sequential bids start with the player after the dealer, in turn order, the dealer
+    last; every bid is from 0 to the hand size; with ``hook`` the bids never total the hand
+    size, with ``under`` the running total stays strictly below it. §6: the player after the
+    dealer leads the first trick, the winner leads the next, each player plays once per trick
+    in turn order, and a legal card always exists. §7: the points of the round, §1.4 totals
+    are the sums of the points."""
+    rules, players, first = case
+    rng = random.Random(seed)
+    game = Game.new(rules, players, first_dealer=first)
+    rounds = data.draw(st.integers(1, min(3, game.rounds)), label="rounds played")
+    totals = [0] * players
+    for _ in range(rounds):
+        game.deal(rng)
+        dealer, size = game.dealer, game.hand_size
+        after = (dealer + 1) % players
+        bids: list[int | None] = [None] * players
+        for i in range(players):
+            assert game.phase is Phase.BID
+            if rules.bidding.value == "sequential":
+                assert game.turn == (after + i) % players
+            seat = game.turn
+            assert bids[seat] is None
+            legal = game.legal_actions()
+            total = sum(b for b in bids if b is not None)
+            if rules.bid_limit.value == "under":
+                assert legal == [b for b in range(size + 1) if total + b < size]
+            elif rules.bid_limit.value == "hook" and seat == dealer:
+                assert legal == [b for b in range(size + 1) if total + b != size]
+            else:
+                assert legal == list(range(size + 1))
+            bid = rng.choice(legal)
+            game.act(bid, seat=seat)
+            bids[seat] = bid
+        made = [b for b in bids if b is not None]
+        assert len(made) == players
+        if rules.bidding.value == "sequential":
+            in_order = [bids[(after + i) % players] or 0 for i in range(players)]
+            running = [sum(in_order[: i + 1]) for i in range(players)]
+            if rules.bid_limit.value == "under":
+                assert all(total < size for total in running)
+            if rules.bid_limit.value == "hook":
+                assert running[-1] != size
+        leader = after
+        won = [0] * players
+        for _trick in range(size):
+            seats = []
+            for _card in range(players):
+                assert game.phase is Phase.PLAY
+                seats.append(game.turn)
+                if not game.blind_play_pending:
+                    assert game.legal_actions()
+                random_step(game, rng)
+            assert seats == [(leader + i) % players for i in range(players)]
+            last = game.results[-1].tricks if game.phase is not Phase.PLAY else game.tricks
+            assert last is not None
+            leader = last[-1].winner
+            won[leader] += 1
+        assert game.phase in (Phase.DEAL, Phase.OVER)
+        result = game.results[-1]
+        assert list(result.bids) == made and list(result.won) == won
+        assert sum(won) == size
+        points = expected_points(rules, made, won)
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        assert list(result.points) == points and list(result.totals) == totals == game.totals
+
+
+# -- what a player may know ------------------------------------------------------------------------
+
+
+def cards_in(value: object) -> Iterator[Card]:
+    """Every card anywhere inside a view but its rules and its finished rounds (every card
+    of a finished round was played before everyone)."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from cards_in(key)
+            yield from cards_in(item)
+    elif isinstance(value, tuple | list | frozenset | set):
+        for item in value:
+            yield from cards_in(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            if f.name not in ("rules", "results"):
+                yield from cards_in(getattr(value, f.name))
+
+
+def check_views(game: Game, deck: list[Card], plays: list[tuple[int, Card]]) -> None:
+    """§9 for every seat: their own hand (in a blind round everyone's card but their own),
+    the turned card, the bids made (sealed ones once revealed, one's own at once), the cards
+    played and who played them, the tricks won and the scores; nothing else."""
+    n = game.players
+    hands = [game.hand(s) for s in range(n)]
+    played = [c for _, c in plays]
+    held = {c for hand in hands for c in hand}
+    trump = {game.trump_card} if game.trump_card is not None else set()
+    stock = set(deck) - held - set(played) - trump
+    blind = rules_blind(game)
+    sealed = game.rules.bidding.value == "simultaneous" and game.phase is Phase.BID
+    in_this_trick = len(plays) % n
+    for seat in range(n):
+        view = game.view(seat)
+        own, others = set(hands[seat]), held - set(hands[seat])
+        hidden = stock | (own if blind else others)
+        shown = set(cards_in(view))
+        assert not shown & hidden, (seat, shown & hidden)
+        assert set(played) | trump | (others if blind else own) <= shown
+        if blind:
+            assert view.hand is None
+            assert dict(view.visible_hands) == {
+                s: tuple(sorted(hands[s])) for s in range(n) if s != seat
+            }
+        else:
+            assert view.hand is not None and sorted(view.hand) == sorted(own)
+            assert not view.visible_hands
+        assert view.trump_card == game.trump_card
+        assert view.bids == tuple(
+            None if b < 0 or (sealed and s != seat) else b for s, b in enumerate(game.bids)
+        )
+        assert list(view.trick) == plays[len(plays) - in_this_trick :]
+        assert [c for t in view.tricks for c in t.cards] + [c for _, c in view.trick] == played
+        assert list(view.won) == [sum(t.winner == s for t in game.tricks) for s in range(n)]
+        assert list(view.totals) == game.totals and view.results == game.results
+        assert view.hand_counts == tuple(len(h) for h in hands)
+        mine = game.turn == seat and not game.blind_play_pending
+        assert list(view.legal_actions) == (game.legal_actions() if mine else [])
+
+
+def rules_blind(game: Game) -> bool:
+    """§6: a blind round is a one-card round under ``blind_single_card``."""
+    return game.rules.blind_single_card and game.hand_size == 1
+
+
+@settings(max_examples=100)
+@given(tables(most_players=8, largest_hand=5), st.integers(0, 2**32), st.data())
+def test_views_show_what_section_9_lists_and_nothing_else(
+    case: Table, seed: int, data: st.DataObject
+) -> None:
+    rules, players, first = case
+    rng = random.Random(seed)
+    deck = expected_deck(rules, players)
+    game = Game.new(rules, players, first_dealer=first)
+    for _ in range(data.draw(st.integers(0, game.rounds - 1), label="rounds skipped")):
+        game.deal(rng)
+        game.random_playout(rng)
+    for seat in range(players):  # between rounds: no card, every score
+        view = game.view(seat)
+        assert not set(cards_in(view)) and view.hand == () and view.totals == tuple(game.totals)
+    game.deal(rng)
+    plays: list[tuple[int, Card]] = []
+    while game.phase in (Phase.BID, Phase.PLAY):
+        check_views(game, deck, plays)
+        seat = game.turn
+        if game.phase is Phase.PLAY:
+            before = set(game.hand(seat))
+            random_step(game, rng)
+            (card,) = before - set(game.hand(seat))
+            plays.append((seat, card))
+        else:
+            random_step(game, rng)
+
+
+def hidden_swap(
+    hands: list[list[Card]],
+    stock: list[Card],
+    hidden_seats: list[int],
+    keep: set[Card],
+    rng: random.Random,
+) -> list[list[Card]]:
+    """The hands with the cards a player cannot see (the ``hidden_seats``' cards not in
+    ``keep``, and the stock) shuffled among themselves within each suit, so that every hand
+    holds as many cards of each suit as before."""
+    places: dict[Suit, list[Card]] = {}
+    for seat in hidden_seats:
+        for card in hands[seat]:
+            if card not in keep:
+                places.setdefault(card.suit, []).append(card)
+    for card in stock:
+        places.setdefault(card.suit, []).append(card)
+    swap: dict[Card, Card] = {}
+    for cards in places.values():
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        swap.update(zip(cards, shuffled, strict=True))
+    return [[swap.get(c, c) for c in hand] for hand in hands]
+
+
+@settings(max_examples=150)
+@given(tables(most_players=8, largest_hand=5), st.integers(0, 2**32), st.data())
+def test_views_are_the_same_in_two_games_that_differ_only_in_what_the_player_cannot_see(
+    case: Table, seed: int, data: st.DataObject
+) -> None:
+    """§9: a player's view depends only on what they may know. Two games with the same
+    public history and the same cards for the player — the others' cards not yet played and
+    the stock exchanged within each suit (in a blind round: the player's own card), and,
+    before the reveal, other sealed bids — give the player the same view at every step."""
+    rules, players, first = case
+    rng = random.Random(seed)
+    deck = expected_deck(rules, players)
+    game = Game.new(rules, players, first_dealer=first)
+    for _ in range(data.draw(st.integers(0, game.rounds - 1), label="rounds skipped")):
+        game.deal(rng)
+        game.random_playout(rng)
+    twin = game.copy()
+    game.deal(rng)
+    size = game.hand_size
+    hands = [game.hand(s) for s in range(players)]
+    trump = game.trump_card
+    stock = [c for c in deck if c not in {c for h in hands for c in h} and c != trump]
+    seat = data.draw(st.integers(0, players - 1), label="seat")
+    steps = data.draw(st.integers(0, players + size * players - 1), label="steps")
+    views = [game.view(seat)]
+    actions: list[int | Card | None] = []
+    for _ in range(steps):
+        actions.append(random_step(game, rng))
+        views.append(game.view(seat))
+    played = {c for t in game.tricks for c in t.cards} | set(game.trick)
+    blind = rules_blind(game)
+    hidden_seats = [seat] if blind else [s for s in range(players) if s != seat]
+    other_hands = hidden_swap(hands, stock, hidden_seats, played, random.Random(seed + 1))
+    sealed = rules.bidding.value == "simultaneous" and game.phase is Phase.BID
+    twin.deal_hands(other_hands, trump)
+    assert twin.view(seat) == views[0]
+    for action, view in zip(actions, views[1:], strict=True):
+        if action is None:
+            twin.play_blind_card()
+        elif sealed and twin.turn != seat:
+            twin.act(rng.randrange(size + 1), seat=twin.turn)  # another sealed bid
+        else:
+            twin.act(action, seat=twin.turn)
+        assert twin.view(seat) == view
+
+
+# -- the score sheet of RECORD.md ------------------------------------------------------------------
+
+
+@settings(max_examples=100)
+@given(tables(largest_hand=5), st.integers(0, 2**32), st.integers(0, 200))
+def test_score_sheet_follows_record_md(case: Table, seed: int, stop: int) -> None:
+    """RECORD.md: the score sheet lists each round's cards, dealer, trump, bids, tricks won,
+    points and running totals; a round not played to its end has its bids (or null), the
+    tricks won so far, and null points and totals; ``finished`` is true when every round of
+    the ladder has been played; ``winners`` are the names of the highest total, empty until
+    the game is finished. A record written as summary rounds (dealer, bids, won) replays to
+    the same sheet, with no trump."""
+    rules, players, first = case
+    rng = random.Random(seed)
+    plan = expected_rounds(rules, players)
+    game = Game.new(rules, players, first_dealer=first)
+    for _ in range(stop):
+        if game.is_over:
+            break
+        if game.phase is Phase.DEAL:
+            game.deal(rng)
+        else:
+            random_step(game, rng)
+    sheet = score_sheet(game)
+    assert sheet["players"] == list(game.names)
+    totals = [0] * players
+    for i, (row, result) in enumerate(zip(sheet["rounds"], game.results, strict=False)):
+        assert row["cards"] == plan[i][0] and row["dealer"] == (first + i) % players
+        assert row["trump"] == (None if result.trump is None else str(result.trump))
+        assert sum(row["won"]) == row["cards"]
+        assert row["points"] == expected_points(rules, row["bids"], row["won"])
+        totals = [t + p for t, p in zip(totals, row["points"], strict=True)]
+        assert row["totals"] == totals
+    assert sheet["totals"] == totals
+    finished = len(game.results) == len(plan)
+    assert sheet["finished"] is finished
+    best = max(totals)
+    assert sheet["winners"] == (
+        [game.names[s] for s in range(players) if totals[s] == best] if finished else []
+    )
+    extra = sheet["rounds"][len(game.results) :]
+    if game.phase in (Phase.BID, Phase.PLAY):
+        (row,) = extra
+        i = len(game.results)
+        assert row["cards"] == plan[i][0] and row["dealer"] == (first + i) % players
+        bids = [None if b < 0 else b for b in game.bids]
+        assert row["bids"] == (None if all(b is None for b in bids) else bids)
+        assert row["won"] == [sum(t.winner == s for t in game.tricks) for s in range(players)]
+        assert row["points"] is None and row["totals"] is None
+    elif game.phase is Phase.DEAL and not game.results:  # not dealt yet: a round not begun
+        (row,) = extra
+        assert (row["cards"], row["dealer"], row["bids"], row["points"]) == (
+            plan[0][0],
+            first,
+            None,
+            None,
+        )
+    else:
+        assert extra == []
+
+    record = game_to_record(game)
+    record["rounds"] = [
+        {"dealer": r.dealer, "bids": list(r.bids), "won": list(r.won)} for r in game.results
+    ]
+    summary = score_sheet(replay(record))
+    expected = [dict(row, trump=None) for row in sheet["rounds"][: len(game.results)]]
+    assert summary["rounds"] == expected
+    assert summary["totals"] == sheet["totals"] and summary["finished"] is finished
+    assert summary["winners"] == sheet["winners"]
+
+
+# -- direction -------------------------------------------------------------------------------------
+
+
+@settings(max_examples=60)
+@given(tables(largest_hand=5), st.integers(0, 2**32))
+def test_direction_changes_only_the_description_not_the_play(case: Table, seed: int) -> None:
+    """§1.1: the direction changes only how a table is drawn and described: the same deals
+    and the same choices give the same game either way."""
+    rules, players, first = case
+    records = []
+    for direction in ("clockwise", "counterclockwise"):
+        rng = random.Random(seed)
+        game = Game.new(rules.override({"direction": direction}), players, first_dealer=first)
+        while not game.is_over:
+            game.deal(rng)
+            while game.phase in (Phase.BID, Phase.PLAY):
+                random_step(game, rng)
+        record = game_to_record(game)
+        record.pop("rules")
+        records.append((record, score_sheet(game)))
+    assert records[0] == records[1]
