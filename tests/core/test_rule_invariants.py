@@ -12,14 +12,26 @@ legal actions, the trick winners and the points of each round.
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from ascenseur import Card, Game, Phase, Rules, RulesError, preset, replay, score_sheet
+from ascenseur import (
+    Card,
+    Game,
+    Phase,
+    RecordError,
+    Rules,
+    RulesError,
+    preset,
+    replay,
+    score_sheet,
+)
 from ascenseur.core.cards import Suit
 from ascenseur.core.record import game_to_record
 
@@ -572,3 +584,146 @@ def test_direction_changes_only_the_description_not_the_play(case: Table, seed: 
         record.pop("rules")
         records.append((record, score_sheet(game)))
     assert records[0] == records[1]
+
+
+# -- the checks on replay --------------------------------------------------------------------------
+
+CORRUPTIONS = [
+    "dealer",
+    "cards",
+    "duplicate",
+    "trump",
+    "bid out of range",
+    "bid limit",
+    "not held",
+    "follow suit",
+    "must trump",
+    "summary won",
+]
+
+
+def corrupt(record: dict[str, Any], game: Game, index: int, kind: str, rng: random.Random) -> bool:
+    """Break one rule of RECORD.md's "Checks on replay" in round ``index`` of ``record``, in
+    place; ``False`` when that round gives no way to break it."""
+    rules, n = game.rules, game.players
+    result = game.results[index]
+    row = record["rounds"][index]
+    size = result.cards
+    hands = [list(h) for h in result.hands or ()]
+    if kind == "dealer":  # the dealer follows the rotation (the first is free)
+        if index == 0:
+            return False
+        row["dealer"] = (result.dealer + rng.randrange(1, n)) % n
+    elif kind == "cards":  # the hand size is the ladder's
+        row["cards"] = size + rng.choice([-1, 1])
+    elif kind == "duplicate":  # no card dealt twice (beyond the copies of the deck)
+        deck = expected_deck(rules, n)
+        single = [
+            (s, i)
+            for s in range(1, n)
+            for i, c in enumerate(hands[s])
+            if c.copy == 1 or sum(d.suit == c.suit and d.rank == c.rank for d in deck) == 1
+        ]
+        if not single:
+            return False
+        s, i = rng.choice(single)
+        row["hands"][0][0] = str(hands[s][i])
+    elif kind == "trump":  # a card in no hand, null exactly when none is turned
+        row["trump"] = None if result.trump is not None else str(rng.choice(hands[0]))
+    elif kind == "bid out of range":
+        row["bids"][rng.randrange(n)] = rng.choice([-1, size + 1])
+    elif kind == "bid limit":  # the dealer's bid under the hook, the last under `under`
+        others = sum(result.bids) - result.bids[result.dealer]
+        if rules.bidding.value != "sequential" or rules.bid_limit.value == "none":
+            return False
+        if rules.bid_limit.value == "hook" and size - others >= 0:
+            row["bids"][result.dealer] = size - others
+        elif rules.bid_limit.value == "under":
+            row["bids"][result.dealer] = max(0, size - others)
+        else:
+            return False
+    elif kind in ("not held", "follow suit", "must trump"):
+        if kind == "must trump" and rules.void_rule.value != "must-trump":
+            return False
+        return _corrupt_a_card(row, result, kind, rng)
+    else:  # a summary round's won adds up to the hand size
+        assert kind == "summary won"
+        won = list(result.won)
+        won[rng.randrange(n)] += rng.choice([-1, 1]) if min(won) > 0 else 1
+        record["rounds"][index] = {"dealer": result.dealer, "bids": list(result.bids), "won": won}
+    return True
+
+
+def _corrupt_a_card(row: dict[str, Any], result: Any, kind: str, rng: random.Random) -> bool:
+    """A card played by someone who does not hold it (another player holds it, no copy of it
+    in the player's hand); a card off the suit led by a player who holds the suit led; or,
+    under must-trump, neither the suit led nor a trump by a player who holds a trump but not
+    the suit led (the card is exchanged with one the player played later)."""
+    n = len(result.bids)
+    tricks = result.tricks
+    hands = [set(h) for h in result.hands]
+    trump = result.trump.suit if result.trump is not None else None
+    spots = []
+    for t, trick in enumerate(tricks):
+        for i, (seat, card) in enumerate(zip(trick.seats(n), trick.cards, strict=True)):
+            held = hands[seat]
+            same = {(c.suit, c.rank) for c in held}
+            if kind == "not held":
+                spots += [
+                    (t, i, c, None)
+                    for s in range(n)
+                    if s != seat
+                    for c in hands[s]
+                    if (c.suit, c.rank) not in same
+                ]
+            elif i > 0:
+                led = trick.cards[0].suit
+                void = all(c.suit != led for c in held)
+                if kind == "follow suit" and card.suit == led:
+                    bad = {s for s in Suit if s != led}
+                elif kind == "must trump" and void and trump is not None and card.suit == trump:
+                    bad = {s for s in Suit if s != trump}
+                else:
+                    continue
+                spots += [
+                    (t, i, c, later)
+                    for later in range(t + 1, len(tricks))
+                    for c in [tricks[later].cards[tricks[later].seats(n).index(seat)]]
+                    if c.suit in bad
+                ]
+        for seat, card in zip(trick.seats(n), trick.cards, strict=True):
+            hands[seat].discard(card)
+    if not spots:
+        return False
+    t, i, card, later = rng.choice(spots)
+    if later is not None:
+        j = tricks[later].seats(n).index(tricks[t].seats(n)[i])
+        row["tricks"][later][j] = row["tricks"][t][i]
+    row["tricks"][t][i] = str(card)
+    return True
+
+
+@settings(max_examples=150)
+@given(tables(largest_hand=4), st.integers(0, 2**32))
+def test_replay_refuses_a_record_that_breaks_a_rule(case: Table, seed: int) -> None:
+    """RECORD.md, "Checks on replay": the dealer follows the rotation; hands have the right
+    size and no card twice; the trump card is in no hand, and null exactly when no card is
+    turned; each bid is in range and respects ``bid_limit``; each card is held by the player
+    whose turn it is and respects following and ``void_rule``; a summary round's ``won``
+    adds up to the hand size. A record that breaks one is refused, naming the round."""
+    rules, players, first = case
+    rng = random.Random(seed)
+    game = Game.new(rules, players, first_dealer=first)
+    while not game.is_over:
+        game.deal(rng)
+        game.random_playout(rng)
+    written = json.dumps(game_to_record(game))
+    assert replay(json.loads(written)).game.totals == game.totals
+    for kind in CORRUPTIONS * 3:
+        record = json.loads(written)
+        # the first round, in an order of the seed's, that gives a way to break the rule
+        order = rng.sample(range(game.rounds), game.rounds)
+        index = next((i for i in order if corrupt(record, game, i, kind, rng)), None)
+        if index is not None:
+            with pytest.raises(RecordError, match=rf"^round {index + 1}\b"):
+                replay(record)
