@@ -727,3 +727,84 @@ def test_replay_refuses_a_record_that_breaks_a_rule(case: Table, seed: int) -> N
         if index is not None:
             with pytest.raises(RecordError, match=rf"^round {index + 1}\b"):
                 replay(record)
+
+
+# -- refusals --------------------------------------------------------------------------------------
+
+
+@settings(max_examples=200)
+@given(
+    st.sampled_from(PRESETS),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "deck": st.sampled_from(["standard", "tarot-trumps"]),
+            "decks": st.sampled_from([1, 2, "auto"]),
+            "strip_to_multiple": st.booleans(),
+            "ladder": st.one_of(
+                st.sampled_from(["up-down", "up-down-double-peak", "down-up"]),
+                st.lists(st.integers(1, 30), min_size=1, max_size=3),
+            ),
+            "max_cards": st.one_of(st.none(), st.integers(1, 30)),
+            "bidding": st.sampled_from(["sequential", "simultaneous"]),
+            "bid_limit": st.sampled_from(["hook", "under", "none"]),
+        },
+    ),
+    st.integers(1, 25),
+)
+def test_rules_refuse_exactly_what_cannot_be_played(
+    name: str, options: dict[str, Any], players: int
+) -> None:
+    """§8: a combination that cannot be played is refused, naming the option: simultaneous
+    bidding with a bid limit (§5), players outside the preset's range, too many players for
+    the deck, a hand of a list ladder larger than the deck allows (§3); anything else is
+    played."""
+    base = preset(name)
+    bidding = options.get("bidding", base.bidding.value)
+    limit = options.get("bid_limit", base.bid_limit.value)
+    if bidding == "simultaneous" and limit != "none":
+        try:
+            base.override(options)
+        except RulesError as error:
+            assert error.option in ("bidding", "bid_limit")
+        else:
+            raise AssertionError("simultaneous bidding with a bid limit was accepted")
+        return
+    rules = base.override(options)
+    low, high = PLAYERS[name]
+    available = len(expected_deck(rules, players)) // players
+    ladder = rules.ladder if isinstance(rules.ladder, tuple) else ()
+    too_large = [s for s in ladder if s > available]
+    beyond_max = [s for s in ladder if rules.max_cards is not None and s > rules.max_cards]
+    if not low <= players <= high:
+        expected: str | None = "players"
+    elif available < 1:
+        expected = "decks"
+    elif too_large:
+        expected = "ladder"
+    elif beyond_max:
+        expected = "ladder"  # (the engine's choice: a list is not lowered to max_cards)
+    else:
+        expected = None
+    try:
+        rules.validate(players)
+        Game.new(rules, players)
+    except RulesError as error:
+        assert error.option == expected, (error, expected)
+        assert str(error).startswith(f"{error.option}: ")
+    else:
+        assert expected is None
+        assert game_plan_sizes(rules, players) == [s for s, _ in expected_rounds(rules, players)]
+
+
+def game_plan_sizes(rules: Rules, players: int) -> list[int]:
+    """The hand size of each round of a game scored as a score sheet."""
+    game = Game.new(rules, players)
+    sizes = []
+    while not game.is_over:
+        sizes.append(game.hand_size)
+        assert game.hand_size >= 1 and game.hand_size * players <= len(
+            expected_deck(rules, players)
+        )
+        game.record_summary([0] * players, [game.hand_size] + [0] * (players - 1))
+    return sizes
