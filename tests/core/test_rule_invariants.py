@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -808,3 +809,48 @@ def game_plan_sizes(rules: Rules, players: int) -> list[int]:
         )
         game.record_summary([0] * players, [game.hand_size] + [0] * (players - 1))
     return sizes
+
+
+# -- the record's rules and cards ---------------------------------------------------------------
+
+
+def _tens_as_10(value: Any) -> Any:
+    """Every ten of a record's cards written ``10`` (``TS`` → ``10S``, ``TH'`` → ``10H'``)."""
+    if isinstance(value, list):
+        return [_tens_as_10(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _tens_as_10(v) for k, v in value.items()}
+    if isinstance(value, str) and re.fullmatch(r"T[SHDC]'?", value):
+        return "10" + value[1:]
+    return value
+
+
+@settings(max_examples=100)
+@given(tables(most_players=8, largest_hand=4), st.integers(0, 2**32), st.integers(0, 120))
+def test_record_rules_without_a_preset_are_classique_and_tens_may_be_written_10(
+    case: Table, seed: int, stop: int
+) -> None:
+    """RECORD.md: "With no ``preset`` key, the defaults are those of ``classique``": the
+    options that differ from classique, without a preset, replay the same game. Ranks
+    "``T`` (``10`` accepted on input)": the same record with its tens written ``10`` too."""
+    rules, players, first = case
+    rng = random.Random(seed)
+    game = Game.new(rules, players, first_dealer=first)
+    for _ in range(stop):
+        if game.is_over:
+            break
+        if game.phase is Phase.DEAL:
+            game.deal(rng)
+        else:
+            random_step(game, rng)
+    record = json.loads(json.dumps(game_to_record(game)))
+    sheet = score_sheet(replay(record))
+    assert sheet == score_sheet(game)
+    classique = preset("classique").options()
+    record["rules"] = {k: v for k, v in rules.options().items() if classique[k] != v}
+    assert score_sheet(replay(record)) == sheet
+    record["rounds"] = _tens_as_10(record["rounds"])
+    again = replay(record)
+    assert score_sheet(again) == sheet
+    if game.phase in (Phase.BID, Phase.PLAY):
+        assert again.game.hands == game.hands and again.game.trick == game.trick
