@@ -34,6 +34,7 @@ from ascenseur import (
     score_sheet,
 )
 from ascenseur.core.cards import Suit
+from ascenseur.core.events import BidMade, BidsRevealed, CardPlayed
 from ascenseur.core.record import game_to_record
 
 PRESETS = ["classique", "prime", "ascensor", "enculette"]
@@ -42,6 +43,11 @@ SCHEMES = ["pool", "own-tricks", "bonus-10", "ascensor"]
 PLAYERS = {"classique": (3, 20), "prime": (3, 8), "ascensor": (3, 8), "enculette": (3, 10)}
 #: RULES.md §2: "within a rank ♣ ♦ ♥ ♠ of the first copy, then ♣ ♦ ♥ ♠ of the second".
 STRIP_SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+#: Every card of either deck, in either copy.
+ALL_CARDS = [
+    *(Card.make(s, r, c) for s in STRIP_SUIT_ORDER for r in range(2, 15) for c in (0, 1)),
+    *(Card.make(Suit.TRUMPS, r, c) for r in range(1, 22) for c in (0, 1)),
+]
 
 Table = tuple[Rules, int, int]
 
@@ -384,6 +390,7 @@ def check_views(game: Game, deck: list[Card], plays: list[tuple[int, Card]]) -> 
         assert list(view.won) == [sum(t.winner == s for t in game.tricks) for s in range(n)]
         assert list(view.totals) == game.totals and view.results == game.results
         assert view.hand_counts == tuple(len(h) for h in hands)
+        assert sorted(view.unseen_cards()) == sorted(hidden)  # what a sampler may deal
         mine = game.turn == seat and not game.blind_play_pending
         assert list(view.legal_actions) == (game.legal_actions() if mine else [])
 
@@ -398,6 +405,9 @@ def rules_blind(game: Game) -> bool:
 def test_views_show_what_section_9_lists_and_nothing_else(
     case: Table, seed: int, data: st.DataObject
 ) -> None:
+    """§9 at every step of a round, for every seat (see :func:`check_views`); and "nothing
+    that serves a player may reveal more": the events of each action carry no card but the
+    turned one and those played, and a sealed bid only once all are revealed together."""
     rules, players, first = case
     rng = random.Random(seed)
     deck = expected_deck(rules, players)
@@ -408,18 +418,30 @@ def test_views_show_what_section_9_lists_and_nothing_else(
     for seat in range(players):  # between rounds: no card, every score
         view = game.view(seat)
         assert not set(cards_in(view)) and view.hand == () and view.totals == tuple(game.totals)
-    game.deal(rng)
+    events = game.deal(rng)
+    assert not set(cards_in(events)) - {game.trump_card}
+    sealed = rules.bidding.value == "simultaneous"
     plays: list[tuple[int, Card]] = []
     while game.phase in (Phase.BID, Phase.PLAY):
         check_views(game, deck, plays)
         seat = game.turn
-        if game.phase is Phase.PLAY:
-            before = set(game.hand(seat))
-            random_step(game, rng)
-            (card,) = before - set(game.hand(seat))
-            plays.append((seat, card))
+        bidding = game.phase is Phase.BID
+        if game.blind_play_pending:
+            events = game.play_blind_card()
         else:
-            random_step(game, rng)
+            events = game.act(rng.choice(game.legal_actions()), seat=seat)
+        played = [e for e in events if isinstance(e, CardPlayed)]
+        plays += [(e.seat, e.card) for e in played]
+        # events carry only public facts: the cards played, the bids once public
+        assert not set(cards_in(events)) - {c for _, c in plays} - {game.trump_card}
+        for event in events:
+            if isinstance(event, BidMade):
+                assert event.seat == seat and event.bid == (None if sealed else game.bids[seat])
+            if isinstance(event, BidsRevealed):
+                assert sealed and game.phase is not Phase.BID
+                assert event.bids == tuple(game.bids)
+        revealed = [e for e in events if isinstance(e, BidsRevealed)]
+        assert len(revealed) == (sealed and bidding and game.phase is not Phase.BID)
 
 
 def hidden_swap(
@@ -593,6 +615,7 @@ CORRUPTIONS = [
     "dealer",
     "cards",
     "duplicate",
+    "not in the deck",
     "trump",
     "bid out of range",
     "bid limit",
@@ -629,6 +652,14 @@ def corrupt(record: dict[str, Any], game: Game, index: int, kind: str, rng: rand
             return False
         s, i = rng.choice(single)
         row["hands"][0][0] = str(hands[s][i])
+    elif kind == "not in the deck":  # hands come from the deck (a stripped card does not)
+        deck = set(expected_deck(rules, n))
+        outside = [
+            c
+            for c in ALL_CARDS
+            if c not in deck and (c.copy or Card.make(c.suit, c.rank, 1) not in deck)
+        ]
+        row["hands"][rng.randrange(n)][rng.randrange(size)] = str(rng.choice(outside))
     elif kind == "trump":  # a card in no hand, null exactly when none is turned
         row["trump"] = None if result.trump is not None else str(rng.choice(hands[0]))
     elif kind == "bid out of range":
