@@ -623,6 +623,8 @@ CORRUPTIONS = [
     "follow suit",
     "must trump",
     "summary won",
+    "summary bid out of range",
+    "summary bid limit",
 ]
 
 
@@ -631,6 +633,10 @@ def corrupt(record: dict[str, Any], game: Game, index: int, kind: str, rng: rand
     place; ``False`` when that round gives no way to break it."""
     rules, n = game.rules, game.players
     result = game.results[index]
+    if kind.startswith("summary bid"):  # the same checks for a round of a score sheet
+        summary = {"dealer": result.dealer, "bids": list(result.bids), "won": list(result.won)}
+        record["rounds"][index] = summary
+        return corrupt(record, game, index, kind.removeprefix("summary "), rng)
     row = record["rounds"][index]
     size = result.cards
     hands = [list(h) for h in result.hands or ()]
