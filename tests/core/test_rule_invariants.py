@@ -525,8 +525,8 @@ def test_score_sheet_follows_record_md(case: Table, seed: int, stop: int) -> Non
     points and running totals; a round not played to its end has its bids (or null), the
     tricks won so far, and null points and totals; ``finished`` is true when every round of
     the ladder has been played; ``winners`` are the names of the highest total, empty until
-    the game is finished. A record written as summary rounds (dealer, bids, won) replays to
-    the same sheet, with no trump."""
+    the game is finished. A record with any of its finished rounds written as summary rounds
+    (dealer, bids, won) replays to the same sheet, with no trump for those."""
     rules, players, first = case
     rng = random.Random(seed)
     plan = expected_rounds(rules, players)
@@ -575,15 +575,24 @@ def test_score_sheet_follows_record_md(case: Table, seed: int, stop: int) -> Non
     else:
         assert extra == []
 
+    # Some finished rounds (any, at random) written as summary rounds, the others and a round
+    # in progress as they were: a record may mix them.
     record = game_to_record(game)
-    record["rounds"] = [
-        {"dealer": r.dealer, "bids": list(r.bids), "won": list(r.won)} for r in game.results
+    as_summary = [random.Random(seed + i).random() < 0.7 for i in range(len(game.results))]
+    for i, r in enumerate(game.results):
+        if as_summary[i]:
+            record["rounds"][i] = {"dealer": r.dealer, "bids": list(r.bids), "won": list(r.won)}
+    mixed = replay(record)
+    summary = score_sheet(mixed)
+    expected = [
+        dict(row, trump=None) if as_summary[i:] and as_summary[i] else row
+        for i, row in enumerate(sheet["rounds"])
     ]
-    summary = score_sheet(replay(record))
-    expected = [dict(row, trump=None) for row in sheet["rounds"][: len(game.results)]]
     assert summary["rounds"] == expected
     assert summary["totals"] == sheet["totals"] and summary["finished"] is finished
     assert summary["winners"] == sheet["winners"]
+    if game.phase in (Phase.BID, Phase.PLAY):
+        assert mixed.game.hands == game.hands and mixed.game.trick == game.trick
 
 
 # -- direction -------------------------------------------------------------------------------------
