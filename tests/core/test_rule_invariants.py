@@ -31,9 +31,10 @@ from ascenseur import (
     RulesError,
     preset,
     replay,
+    sample_game,
     score_sheet,
 )
-from ascenseur.core.cards import Suit
+from ascenseur.core.cards import Suit, cards_of
 from ascenseur.core.events import BidMade, BidsRevealed, CardPlayed
 from ascenseur.core.record import game_to_record
 
@@ -900,3 +901,66 @@ def test_record_rules_without_a_preset_are_classique_and_tens_may_be_written_10(
     assert score_sheet(again) == sheet
     if game.phase in (Phase.BID, Phase.PLAY):
         assert again.game.hands == game.hands and again.game.trick == game.trick
+
+
+# -- the deal sampler ----------------------------------------------------------------------------
+
+
+@settings(max_examples=200)
+@given(tables(most_players=8, largest_hand=5), st.integers(0, 2**32), st.data())
+def test_a_sampled_world_agrees_with_the_view_and_its_history_is_legal_in_it(
+    case: Table, seed: int, data: st.DataObject
+) -> None:
+    """The sampler deals the cards a player cannot see (§9: the others' hands and the stock)
+    so that the world gives the same view, and the round's public history — every bid and
+    every card played, with following and ``void_rule`` — is legal when that world's hands
+    are dealt; the world can then be played to the end of the round."""
+    rules, players, first = case
+    rng = random.Random(seed)
+    deck = expected_deck(rules, players)
+    game = Game.new(rules, players, first_dealer=first)
+    # often the first round of the largest hand, late in its play: where voids are known
+    sizes = [size for size, _ in expected_rounds(rules, players)]
+    skip = st.one_of(st.just(sizes.index(max(sizes))), st.integers(0, game.rounds - 1))
+    for _ in range(data.draw(skip, label="rounds skipped")):
+        game.deal(rng)
+        game.random_playout(rng)
+    before = game.copy()
+    game.deal(rng)
+    last = players + game.hand_size * players - 1
+    steps = data.draw(
+        st.one_of(st.integers(min(last, 2 * players), last), st.integers(0, last)), label="steps"
+    )
+    for _ in range(steps):
+        random_step(game, rng)
+    seat = data.draw(st.integers(0, players - 1), label="seat")
+    view = game.view(seat)
+    world = sample_game(view, random.Random(seed + 1))
+    assert world.view(seat) == view
+    dealt = [sorted(cards_of(mask)) for mask in world.dealt]
+    everything = [c for hand in dealt for c in hand]
+    assert all(len(hand) == game.hand_size for hand in dealt)
+    assert len(set(everything)) == len(everything)
+    assert set(everything) <= set(deck) - {view.trump_card}
+    shown = set(view.hand or ()) | {c for h in view.visible_hands.values() for c in h}
+    for s in range(players):
+        if (s == seat and view.hand is not None) or s in view.visible_hands:
+            assert world.hand(s) == game.hand(s)
+        else:
+            assert not set(world.hand(s)) & shown
+    again = before.copy()
+    again.deal_hands(dealt, view.trump_card)
+    after = (game.dealer + 1) % players
+    made = sum(b >= 0 for b in game.bids)
+    for i in range(made):
+        bidder = (after + i) % players
+        again.act(world.bids[bidder], seat=bidder)
+    for leader, cards in [(t.leader, t.cards) for t in game.tricks] + [
+        (game.leader, tuple(game.trick))
+    ]:
+        for i, card in enumerate(cards):
+            again.act(card, seat=(leader + i) % players)
+    assert again.view(seat) == view
+    while world.phase in (Phase.BID, Phase.PLAY):
+        random_step(world, rng)
+    assert world.results[-1].cards == game.hand_size
