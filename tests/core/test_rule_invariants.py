@@ -2,11 +2,14 @@
 
 Each property draws a preset, options on top of it, a number of players and a first dealer
 (a combination ``Rules.validate`` refuses is skipped), and checks one family of sentences of
-the specifications. The expectations are computed here from the text — the deck, the ladder,
-the turned card, the order of bidding, what a player may see, the score sheet — never with
-the engine's own helpers for them (``Rules.deck_cards``, ``hand_sizes``, ``round_plan``,
-``largest_hand``, ``copies``): those are what is checked. ``test_random_games.py`` checks the
-legal actions, the trick winners and the points of each round.
+the specifications: the deck, the ladder, the dealer and the turned card; the order of
+bidding and play, the bid limits, the points and totals; what a view and the events show
+(§9), and that a view does not change with what its player cannot see; the score sheet;
+the checks on replay; the refusals of §8; the deal sampler. The expectations are computed
+here from the text, never with the engine's own helpers for them (``Rules.deck_cards``,
+``hand_sizes``, ``round_plan``, ``largest_hand``, ``copies``, ``round_points``): those are
+what is checked. ``test_random_games.py`` checks the legal actions, the trick winners and
+the points at every step of random games.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from ascenseur import (
     Game,
     Phase,
     RecordError,
+    RoundResult,
     Rules,
     RulesError,
     preset,
@@ -669,11 +673,11 @@ def corrupt(record: dict[str, Any], game: Game, index: int, kind: str, rng: rand
         s, i = rng.choice(single)
         row["hands"][0][0] = str(hands[s][i])
     elif kind == "not in the deck":  # hands come from the deck (a stripped card does not)
-        deck = set(expected_deck(rules, n))
+        in_deck = set(expected_deck(rules, n))
         outside = [
             c
             for c in ALL_CARDS
-            if c not in deck and (c.copy or Card.make(c.suit, c.rank, 1) not in deck)
+            if c not in in_deck and (c.copy or Card.make(c.suit, c.rank, 1) not in in_deck)
         ]
         row["hands"][rng.randrange(n)][rng.randrange(size)] = str(rng.choice(outside))
     elif kind == "trump":  # a card in no hand, null exactly when none is turned
@@ -702,16 +706,19 @@ def corrupt(record: dict[str, Any], game: Game, index: int, kind: str, rng: rand
     return True
 
 
-def _corrupt_a_card(row: dict[str, Any], result: Any, kind: str, rng: random.Random) -> bool:
+def _corrupt_a_card(
+    row: dict[str, Any], result: RoundResult, kind: str, rng: random.Random
+) -> bool:
     """A card played by someone who does not hold it (another player holds it, no copy of it
     in the player's hand); a card off the suit led by a player who holds the suit led; or,
     under must-trump, neither the suit led nor a trump by a player who holds a trump but not
     the suit led (the card is exchanged with one the player played later)."""
     n = len(result.bids)
     tricks = result.tricks
+    assert tricks is not None and result.hands is not None
     hands = [set(h) for h in result.hands]
     trump = result.trump.suit if result.trump is not None else None
-    spots = []
+    spots: list[tuple[int, int, Card, int | None]] = []
     for t, trick in enumerate(tricks):
         for i, (seat, card) in enumerate(zip(trick.seats(n), trick.cards, strict=True)):
             held = hands[seat]
