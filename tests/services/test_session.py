@@ -361,6 +361,26 @@ def test_finished_games_go_to_the_history_and_replay(tmp_path: Path) -> None:
     assert sheet["finished"] and sheet["totals"] == session.game.totals
 
 
+def test_a_link_to_nowhere_in_the_history_does_not_hold_the_game_up(tmp_path: Path) -> None:
+    """A dangling symbolic link bearing the game's file name looked free (``exists``
+    follows links) but could not be created: the history asked for the same name again
+    and again, and the game hung at its end. The link keeps its name; the game takes the
+    next one."""
+    from ascenseur.services.history import game_file_name
+
+    rules = preset("ascensor").override({"ladder": [1]})
+    session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=6)
+    session.run_bots()
+    folder = tmp_path / "history"
+    folder.mkdir()
+    name = game_file_name(session.game)
+    (folder / name).symlink_to(tmp_path / "nowhere.json")
+    kept = save_to_history(session, folder)
+    assert kept.name == name.removesuffix(".json") + "-2.json"
+    assert (folder / name).is_symlink() and not (tmp_path / "nowhere.json").exists()
+    assert score_sheet(replay(json.loads(kept.read_text(encoding="utf-8"))))["finished"]
+
+
 def test_a_new_game_refuses_a_level_that_is_no_bot() -> None:
     """A typo ("hrad") used to become a random player without a word."""
     with pytest.raises(ValueError, match="hrad is not a bot; choose among random"):

@@ -52,7 +52,7 @@ def _taken(path: Path) -> bool:
     path not readable, a name too long) is not, and writing it then says why, where the
     caller reports a failed write rather than stopping on a traceback."""
     try:
-        return path.exists()
+        return os.path.lexists(path)  # (a link to nowhere holds its name too)
     except OSError:
         return False
 
@@ -64,11 +64,17 @@ def new_file(folder: Path, name: str) -> Path:
     seeing this one free too and writing over it. The caller writes over the file, or
     removes it when it cannot (an ``OSError`` says why a file cannot be made there)."""
     folder.mkdir(parents=True, exist_ok=True)
+    path = unique_path(folder, name)
+    stem = name[: -len(".json")] if name.endswith(".json") else name
+    n = 2
     while True:
-        path = unique_path(folder, name)
         try:
             path.open("x").close()
         except FileExistsError:
+            # taken meanwhile (or a name that looked free and is not): the next number,
+            # never the same name again
+            path = folder / f"{stem}-{n}.json"
+            n += 1
             continue
         return path
 
