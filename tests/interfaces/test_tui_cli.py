@@ -610,3 +610,28 @@ def test_the_level_played_instead_of_a_lost_one_is_named_in_the_game_language(
     said = " ".join(screen.split())
     assert "au niveau moyen)" in said, said
     assert "medium" not in said, said
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_terminal_that_cannot_show_the_suits_is_told_so_before_the_game(
+    tmp_path: Path,
+) -> None:
+    """In a terminal whose encoding has no ♠♥♦♣ (Latin-1 here), Textual would draw each
+    suit as ``\\u2660`` and the table's columns would no longer line up: the command says
+    why it does not start, and how to play, with status 1."""
+    script = shell_script(
+        tmp_path,
+        f"export XDG_DATA_HOME={tmp_path / 'data'} PYTHONIOENCODING=latin-1",
+        f"{EXE} play --lang fr --seed 3 --delay 0",
+        "echo status=$?",
+    )
+    tmux = Tmux(f"ascenseur-test-encoding-{os.getpid()}", script, 100, 30)
+    try:
+        screen = tmux.wait_for("status=")
+    finally:
+        tmux.close()
+    said = " ".join(screen.split())
+    # (the message itself is written in Latin-1, here to a UTF-8 terminal: its ASCII parts)
+    assert "L'encodage du terminal (iso8859-1) ne peut pas afficher les symboles" in said, said
+    assert "LANG=C.UTF-8" in said and "status=1" in said, said
+    assert "\\u2660" not in said, said

@@ -11,7 +11,7 @@ import shlex
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TextIO
 
 import typer
 
@@ -241,6 +241,18 @@ def play(
             level=chosen_levels[0] if level is not None else None,
             levels=levels,
         )
+    encoding = unwritable_encoding(sys.__stderr__)
+    if encoding is not None:
+        # Textual writes the screen in the terminal's encoding, each character it lacks as
+        # "\u2660": cards that cannot be read, on a table whose columns no longer line up.
+        typer.echo(
+            _(
+                "The terminal's encoding ({encoding}) cannot show the suits of the cards: "
+                "play in a UTF-8 locale (for example LANG=C.UTF-8 ascenseur play)."
+            ).format(encoding=encoding),
+            err=True,
+        )
+        raise typer.Exit(1)
     if history is not None:
         # Checked last (it makes the folder), and before the first deal: a finished game
         # must have somewhere to go.
@@ -269,6 +281,22 @@ def play(
                 options=resume_options(saved, history=history, delay=delay, lang=language)
             )
         )
+
+
+#: What the table draws beyond ASCII: the suits, the marks of the seats, the direction of
+#: play, the cut ends of names and of the ladder.
+TABLE_CHARACTERS = "♠♥♦♣▶✔✓–·↺↻…»"
+
+
+def unwritable_encoding(stream: TextIO | None) -> str | None:
+    """The encoding of ``stream`` (where Textual draws the screen) when it cannot write
+    the characters of the table, else None."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        TABLE_CHARACTERS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return encoding
+    return None
 
 
 def fallback_lines(fallbacks: Mapping[str, str]) -> list[str]:
