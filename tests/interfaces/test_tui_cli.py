@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -635,3 +636,97 @@ def test_a_terminal_that_cannot_show_the_suits_is_told_so_before_the_game(
     assert "L'encodage du terminal (iso8859-1) ne peut pas afficher les symboles" in said, said
     assert "LANG=C.UTF-8" in said and "status=1" in said, said
     assert "\\u2660" not in said, said
+
+
+def screen_with(tmux: Tmux, wanted: Callable[[str], bool], timeout: float = 60.0) -> str:
+    """The screen with its attributes (``capture-pane -e``) once one of its lines is
+    ``wanted`` (the hand and the bids are drawn again after the line above them)."""
+    end = time.monotonic() + timeout
+    while True:
+        screen = subprocess.run(
+            [*tmux.tmux, "capture-pane", "-p", "-e", "-t", tmux.name],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        if any(wanted(line) for line in screen.splitlines()) or time.monotonic() > end:
+            return screen
+        time.sleep(0.1)
+
+
+CARD_PATTERN = r"(?:10|[2-9JQKA])[♠♥♦♣]"
+
+
+def drawn(line: str, pattern: str = CARD_PATTERN) -> dict[str, tuple[bool, str]]:
+    """Each text of ``pattern`` (a card) in a line captured with its attributes
+    (``capture-pane -e``), as (bold, colour of its text) where its first character is
+    drawn; but for a text drawn in reverse (the card the arrows are on)."""
+    bold, colour, reverse = False, "", False
+    cards: dict[str, tuple[bool, str]] = {}
+    for code, text in re.findall(r"\x1b\[([0-9;]*)m|([^\x1b]+)", line):
+        if text:
+            for card in re.findall(pattern, text) if not reverse else []:
+                cards.setdefault(card, (bold, colour))
+            continue
+        parts = code.split(";") if code else ["0"]
+        while parts:
+            part = parts.pop(0)
+            if part == "0":
+                bold, colour, reverse = False, "", False
+            elif part in ("7", "27"):
+                reverse = part == "7"
+            elif part == "1":
+                bold = True
+            elif part == "22":
+                bold = False
+            elif part == "39":
+                colour = ""
+            elif part in ("38", "48"):
+                value = parts[:2] if parts[0] == "5" else parts[:4]
+                del parts[: len(value)]
+                if part == "38":
+                    colour = ";".join(value)
+            elif part.isdigit() and (30 <= int(part) <= 37 or 90 <= int(part) <= 97):
+                colour = part
+    return cards
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_without_colour_the_playable_cards_are_told_by_their_look_not_by_their_suit(
+    tmp_path: Path,
+) -> None:
+    """NO_COLOR: Textual draws each colour as a grey of its brightness, and the red of ♥
+    and ♦ came out a grey darker than the dimmed cards (a playable K♥ looked less playable
+    than an unplayable 2♠), some players' names near the background. Without colour, a
+    card's look says whether it is playable, whatever its suit, and no name is dimmer than
+    a dimmed card."""
+    script = shell_script(
+        tmp_path,
+        f"export XDG_DATA_HOME={tmp_path / 'data'} NO_COLOR=1 TERM=xterm-256color",
+        "unset COLORTERM",
+        f"{EXE} play --lang en --seed 3 --delay 0 --rule 'ladder=[5]'",
+    )
+    tmux = Tmux(f"ascenseur-test-no-color-{os.getpid()}", script, 100, 30)
+    try:
+        tmux.wait_for("Your bid:")
+        tmux.keys("1")
+        tmux.wait_for("Your turn: play a card.")
+        tmux.keys("Enter")  # the first card: Player 3 takes the trick and leads 6♥
+        tmux.wait_for("took the last trick")
+        screen = screen_with(tmux, lambda line: "K♥" in line and "2♠" in line and "Q♠" not in line)
+    finally:
+        tmux.close()
+    hand = next(line for line in screen.splitlines() if "K♥" in line and "2♠" in line)
+    cards = drawn(hand)
+    assert cards["4♥"][0] and not cards["2♠"][0], cards  # hearts led: 4♥ playable, 2♠ not
+    playable = {colour for bold, colour in cards.values() if bold}
+    unplayable = {colour for bold, colour in cards.values() if not bold}
+    assert len(playable) == 1 and len(unplayable) == 1, cards
+    assert playable != unplayable, cards
+    names: dict[str, tuple[bool, str]] = {}
+    for line in screen.splitlines():
+        names |= drawn(line, r"Player \d")
+    # (greys of the 256 colours: 232, the darkest, to 255)
+    dimmed = int(unplayable.pop().removeprefix("5;"))
+    assert len(names) == 4, names
+    assert all(int(colour.removeprefix("5;")) > dimmed for _bold, colour in names.values()), names

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.terminal_theme import TerminalTheme
 from textual.app import App
 
 from ascenseur.core.engine import default_names
@@ -86,6 +87,12 @@ ModalScreen { align: center middle; }
 """
 
 
+def in_text_colour(theme: TerminalTheme) -> TerminalTheme:
+    """``theme`` with its sixteen named colours all drawn in its text colour."""
+    text = theme.foreground_color
+    return TerminalTheme(theme.background_color, text, [text] * 8, [text] * 8)
+
+
 class AscenseurApp(App[Path | None]):
     """``ascenseur play``: a game against computer players, or the setup screen first.
 
@@ -117,6 +124,14 @@ class AscenseurApp(App[Path | None]):
         self.saved_to: Path | None = None
 
     def on_mount(self) -> None:
+        if self.no_color:
+            # NO_COLOR: Textual draws each colour as a grey of its brightness, and the
+            # named colours of the table (the red of ♥ and ♦, the players' names, the
+            # scores made and missed) came out dark grey on the dark background, some
+            # near it (a playable K♥ darker than an unplayable 2♠). In the text's colour
+            # instead: what they say is also said without colour (the suit, the name, ▶).
+            self.ansi_theme_dark = in_text_colour(self.ansi_theme_dark)
+            self.ansi_theme_light = in_text_colour(self.ansi_theme_light)
         if self.session is not None:
             self.push_screen(self.game_screen(self.session))
         else:

@@ -617,8 +617,11 @@ class GameScreen(Screen[None]):
         if view.hand is not None:
             legal = set(view.legal_actions) if view.phase is Phase.PLAY else set()
             for card in sort_for_display(list(view.hand), view.trump):
+                # (no red under NO_COLOR: the app draws the named colours of text in the
+                # text's colour, but a button's label takes "red" for a colour of CSS,
+                # which Textual draws as a dark grey)
                 button = Button(
-                    Text(card.display(), style=card_style(card)),
+                    Text(card.display(), style="" if self.app.no_color else card_style(card)),
                     id=f"card-{int(card)}",
                     compact=True,
                     classes="card",
