@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
+from rich.style import Style
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Button, Footer, Input, Label, Static
@@ -1778,6 +1779,31 @@ def test_the_score_sheet_of_eight_players_fits_and_keeps_its_names_in_view(
             assert head.region.y < scroll.region.y
 
     run(scenario())
+
+
+@pytest.mark.parametrize("colour", [True, False])
+def test_a_missed_bid_reads_without_colour_in_a_sheet_of_totals(colour: bool) -> None:
+    """Where a cell shows the total alone (eight players at 80 columns), green and red
+    said alone whether the bid was made: a missed total is underlined too, which a
+    terminal without colours (NO_COLOR, or one that cannot tell red from green for its
+    player) still shows, and the caption says so."""
+    rules = preset("prime").override({"ladder": [1] * 12})
+    session = session_after_rounds(rules, 8, 11)
+    results = session.game.results
+    _head, body = score_table(session, 0, 66, colour=colour)  # the dialog at 80 columns
+    caption = str(body.caption)
+    assert "underlined: missed" in caption
+    assert ("green" in caption) is colour
+    missed = 0
+    for seat in range(8):
+        cells = list(body.columns[2 + seat].cells)
+        assert len(cells) == len(results)
+        for cell, result in zip(cells, results, strict=True):
+            assert isinstance(cell, Text)
+            underlined = any(Style.parse(str(span.style)).underline for span in cell.spans)
+            assert underlined is (result.bids[seat] != result.won[seat]), (seat, cell)
+            missed += underlined
+    assert missed > 0
 
 
 @pytest.mark.parametrize(

@@ -47,13 +47,15 @@ if TYPE_CHECKING:
 
 
 #: How much a cell of the score sheet says, from the most to the least (bid/won, points
-#: and total; bid/won and total; the total alone, green when the bid was made, red when
-#: not), and the columns between two columns (the box's blank rule, and a padding of one
-#: while there is room for it).
+#: and total; bid/won and total; the total alone, green when the bid was made, red and
+#: underlined when not), and the columns between two columns (the box's blank rule, and
+#: a padding of one while there is room for it).
 SHEET_LAYOUTS = (("full", 2), ("bid-won-total", 2), ("total", 2), ("total", 1))
 
 
-def score_table(session: GameSession, seat: int, width: int) -> tuple[Table, Table]:
+def score_table(
+    session: GameSession, seat: int, width: int, *, colour: bool = True
+) -> tuple[Table, Table]:
     """The score sheet in ``width`` columns: for each round the hand size, then each
     player's bid, tricks won, points and total, in the scoring in force (from the player's
     view). The cells say less when the full ones do not fit (:data:`SHEET_LAYOUTS`), and
@@ -64,12 +66,12 @@ def score_table(session: GameSession, seat: int, width: int) -> tuple[Table, Tab
 
     Returned as its head (the names) and its body (the rounds, with the caption), with the
     same column widths, so that a screen can keep the names in view while the rounds
-    scroll."""
+    scroll. Without ``colour`` (NO_COLOR), the captions do not speak of green and red."""
     # Names that cannot be read as numbers first, in any layout; else names cut to their
     # closing number alone ("11") rather than a sheet wider than the screen.
     for readable in (True, False):
         for cells, gap in SHEET_LAYOUTS:
-            header, rows, caption = _sheet(session, seat, cells)
+            header, rows, caption = _sheet(session, seat, cells, colour)
             widths = _column_widths(header, rows, width, gap, readable)
             if widths is not None:
                 break
@@ -106,7 +108,9 @@ def score_table(session: GameSession, seat: int, width: int) -> tuple[Table, Tab
     return head, body
 
 
-def _sheet(session: GameSession, seat: int, cells: str) -> tuple[list[Text], list[list[Text]], str]:
+def _sheet(
+    session: GameSession, seat: int, cells: str, colour: bool
+) -> tuple[list[Text], list[list[Text]], str]:
     view = session.view(seat)
     header = [Text("#"), Text(_("cards"))]
     header += [
@@ -124,14 +128,24 @@ def _sheet(session: GameSession, seat: int, cells: str) -> tuple[list[Text], lis
                 cell.append(f"{result.points[s]:+d}", style="green" if made else "red")
                 cell.append(f" {result.totals[s]}", style="bold")
             else:
-                cell.append(str(result.totals[s]), style="bold green" if made else "bold red")
+                # the total alone: a miss said without colour too, in no more columns (a
+                # mark beside it would widen that player's column alone)
+                missed = "bold red underline" if cells == "total" else "bold red"
+                cell.append(str(result.totals[s]), style="bold green" if made else missed)
             row.append(cell)
         rows.append(row)
-    caption = {
-        "full": _("bid/won, points, total"),
-        "bid-won-total": _("bid/won, total (green: made, red: missed)"),
-        "total": _("total (green: made, red: missed)"),
-    }[cells]
+    if colour:
+        caption = {
+            "full": _("bid/won, points, total"),
+            "bid-won-total": _("bid/won, total (green: made, red: missed)"),
+            "total": _("total (green: made, red and underlined: missed)"),
+        }[cells]
+    else:
+        caption = {
+            "full": _("bid/won, points, total"),
+            "bid-won-total": _("bid/won, total"),
+            "total": _("total (underlined: missed)"),
+        }[cells]
     return header, rows, caption
 
 
@@ -244,7 +258,7 @@ class ScoreSheetScreen(ModalScreen[None]):
             width = self.sheet_width()
             # the names above the rounds, scrolled sideways with them when the sheet is wider
             # than the screen even in its tightest layout (20 players at 80 columns)
-            head, body = score_table(self.session, self.seat, width)
+            head, body = score_table(self.session, self.seat, width, colour=not self.app.no_color)
             with HorizontalScroll(id="sheet-head-box"):
                 yield Static(head, id="sheet-head")
             with ScrollableContainer(classes="dialog-body", id="sheet-body"):
@@ -258,7 +272,9 @@ class ScoreSheetScreen(ModalScreen[None]):
         return min(self.app.size.width * 9 // 10, 100) - 6
 
     def on_resize(self) -> None:
-        head, body = score_table(self.session, self.seat, self.sheet_width())
+        head, body = score_table(
+            self.session, self.seat, self.sheet_width(), colour=not self.app.no_color
+        )
         self.query_one("#sheet-head", Static).update(head)
         self.query_one("#sheet", Static).update(body)
 
@@ -372,7 +388,9 @@ class EndScreen(Screen[None]):
             names=", ".join(winners)
         )
         # the end screen's padding (2 + 2) and its scroll bar
-        head, body = score_table(self.session, seat, self.app.size.width - 6)
+        head, body = score_table(
+            self.session, seat, self.app.size.width - 6, colour=not self.app.no_color
+        )
         with Vertical(id="end-top"):
             yield Label(_("Game over"), classes="title")
             yield Label(Text(title), id="winners", classes="title")
