@@ -1296,6 +1296,45 @@ def test_levels_by_seat_take_the_names_the_screen_shows() -> None:
             make_session(rules, names=NAMES, levels=["dur"])
 
 
+def contrast(one: tuple[int, int, int], other: tuple[int, int, int]) -> float:
+    """The contrast ratio of two colours (WCAG's: 1, none, to 21, black on white)."""
+
+    def luminance(rgb: tuple[int, int, int]) -> float:
+        channels = [c / 255 for c in rgb]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_player_colour_shows_on_the_light_theme() -> None:
+    """Textual's light theme (TEXTUAL_THEME=textual-light) draws the named colours of the
+    names and of the chart in its palette: a player in bright white, and the chart's
+    white ``*``, were white on light grey (a contrast of 1.3 on a seat). Each colour of a
+    player, and of the chart's ``*``, stands out from the seats and the screen."""
+    from rich.color import Color
+    from rich.style import Style
+    from textual.app import App
+
+    from ascenseur.interfaces.tui.chart import seat_color, totals_chart
+
+    app: App[None] = App()
+    light = app.get_theme("textual-light")
+    assert light is not None and light.surface is not None and light.background is not None
+    palette = app.ansi_theme_light
+    backgrounds = [Color.parse(light.surface), Color.parse(light.background)]
+    chart = totals_chart([f"P{n}" for n in range(8)], [[1] * 8, [2] * 8])  # all on one line
+    styles = [f"bold {seat_color(seat)}" for seat in range(8)]
+    styles += [str(span.style) for span in chart.spans if "dim" not in str(span.style)]
+    for style in styles:
+        colour = Style.parse(style).color or Color.default()
+        drawn = colour.get_truecolor(palette, foreground=True)
+        for background in backgrounds:
+            under = background.get_truecolor(palette, foreground=False)
+            assert contrast(drawn, under) > 1.5, (style, drawn, under)
+
+
 def test_the_chart_explains_its_star() -> None:
     from ascenseur.interfaces.tui.chart import totals_chart
 

@@ -9,8 +9,13 @@ from rich.text import Text
 
 from ascenseur.i18n import _
 
-#: One colour per seat (cycled), also used for the seat's marker in the chart.
-SEAT_COLORS = ("cyan", "magenta", "yellow", "green", "red", "blue", "bright_white", "orange3")
+#: One colour per seat (cycled), also used for the seat's marker in the chart. ``default``
+#: is the text's colour: white on a dark theme, black on a light one (where white, like the
+#: white of the chart's ``*``, vanished into the background).
+SEAT_COLORS = ("cyan", "magenta", "yellow", "green", "red", "blue", "default", "orange3")
+
+#: The style of the chart's ``*`` (several players at one place): bold, in the text's colour.
+SHARED_STYLE = "bold"
 
 
 def seat_color(seat: int) -> str:
@@ -48,7 +53,7 @@ def totals_chart(
             cell = (line, x * step)
             if grid[line][x * step] != " ":
                 grid[line][x * step] = "*"
-                colors[cell] = "bold white"
+                colors[cell] = SHARED_STYLE
             else:
                 grid[line][x * step] = marker(seat)
                 colors[cell] = f"bold {seat_color(seat)}"
@@ -78,8 +83,8 @@ def totals_chart(
         text.append(f"{marker(seat)} ", style=f"bold {seat_color(seat)}")
         text.append(f"{name}  ")
         used += entry + 2
-    if colors and any(style == "bold white" for style in colors.values()):
+    if colors and any(style == SHARED_STYLE for style in colors.values()):
         text.append("\n")
-        text.append("* ", style="bold white")
+        text.append("* ", style=SHARED_STYLE)
         text.append(_("several players at about the same total (on one line of the chart)"))
     return text
