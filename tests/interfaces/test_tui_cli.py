@@ -730,3 +730,36 @@ def test_without_colour_the_playable_cards_are_told_by_their_look_not_by_their_s
     dimmed = int(unplayable.pop().removeprefix("5;"))
     assert len(names) == 4, names
     assert all(int(colour.removeprefix("5;")) > dimmed for _bold, colour in names.values()), names
+
+
+def grey_level(code: str) -> int:
+    """The level (0 to 255) of a grey of the 256 colours, ``5;N`` (232 to 255)."""
+    index = int(code.removeprefix("5;"))
+    assert 232 <= index <= 255, code
+    return 8 + 10 * (index - 232)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_without_colour_the_bid_the_arrows_are_on_can_be_read(tmp_path: Path) -> None:
+    """The card or bid the arrows are on is drawn in reverse: its text in the colour of
+    its background, its block in that of its text. The background was the accent, which
+    NO_COLOR makes a light grey, under a text of a lighter grey: a digit nearly the
+    colour of its block. It reads, dark on light."""
+    script = shell_script(
+        tmp_path,
+        f"export XDG_DATA_HOME={tmp_path / 'data'} NO_COLOR=1 TERM=xterm-256color",
+        "unset COLORTERM",
+        f"{EXE} play --lang en --seed 3 --delay 0 --rule 'ladder=[5]'",
+    )
+    tmux = Tmux(f"ascenseur-test-focus-{os.getpid()}", script, 100, 30)
+    try:
+        tmux.wait_for("Your bid:")
+        screen = screen_with(tmux, lambda line: "Your bid:" in line and "\x1b[1;7m" in line)
+    finally:
+        tmux.close()
+    line = next(line for line in screen.splitlines() if "Your bid:" in line)
+    # the reversed bid: the last background set before it, and its own text colour
+    found = re.search(r"48;5;(\d+)m[^\x1b]*\x1b\[1;7m\x1b\[38;5;(\d+)m 0 ", line)
+    assert found is not None, line
+    block, text = (grey_level(f"5;{n}") for n in (found[2], found[1]))  # (reversed)
+    assert block - text >= 100, (block, text)
