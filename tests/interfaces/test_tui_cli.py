@@ -763,3 +763,35 @@ def test_without_colour_the_bid_the_arrows_are_on_can_be_read(tmp_path: Path) ->
     assert found is not None, line
     block, text = (grey_level(f"5;{n}") for n in (found[2], found[1]))  # (reversed)
     assert block - text >= 100, (block, text)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_in_sixteen_colours_red_cards_are_red_on_the_table_too(tmp_path: Path) -> None:
+    """A terminal of 16 colours (TERM=xterm): Textual drew the named colours in shades of
+    its own, rounded to the terminal's, so a ♥ on a seat was magenta (Player 2's colour;
+    the hand's were red) and the yellow ▶ red. Each is in the terminal's own colour."""
+    script = shell_script(
+        tmp_path,
+        f"export XDG_DATA_HOME={tmp_path / 'data'} TERM=xterm",
+        "unset COLORTERM NO_COLOR",
+        f"{EXE} play --lang en --seed 3 --delay 0 --rule 'ladder=[5]'",
+    )
+    tmux = Tmux(f"ascenseur-test-sixteen-{os.getpid()}", script, 100, 30)
+    try:
+        tmux.wait_for("Your bid:")
+        tmux.keys("1")
+        tmux.wait_for("Your turn: play a card.")
+        tmux.keys("Enter")  # Player 3 takes the trick and leads 6♥; Player 4 plays Q♥
+        tmux.wait_for("took the last trick")
+        screen = screen_with(tmux, lambda line: "K♥" in line and "2♠" in line and "Q♠" not in line)
+    finally:
+        tmux.close()
+    lines = screen.splitlines()
+    hand = drawn(next(line for line in lines if "K♥" in line and "2♠" in line))
+    seat = drawn(next(line for line in lines if "medium" in line and "♥" in line))
+    red = {"31", "91"}
+    hearts = [colour for card, (_bold, colour) in hand.items() if card[-1] in "♥♦"]
+    assert hearts and all(colour in red for colour in hearts), hand
+    assert all(colour in red for card, (_bold, colour) in seat.items() if card[-1] in "♥♦"), seat
+    turn = drawn(next(line for line in lines if "(you)" in line), r"▶")
+    assert turn["▶"][1] in {"33", "93"}, turn

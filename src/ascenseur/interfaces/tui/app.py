@@ -91,6 +91,35 @@ ModalScreen { align: center middle; }
 """
 
 
+#: The sixteen colours of a terminal as Rich rounds other colours to them (its standard
+#: palette): a named colour drawn in one of these is drawn in the terminal's own.
+SIXTEEN_COLOURS = [
+    (0, 0, 0),
+    (170, 0, 0),
+    (0, 170, 0),
+    (170, 85, 0),
+    (0, 0, 170),
+    (170, 0, 170),
+    (0, 170, 170),
+    (170, 170, 170),
+    (85, 85, 85),
+    (255, 85, 85),
+    (85, 255, 85),
+    (255, 255, 85),
+    (85, 85, 255),
+    (255, 85, 255),
+    (85, 255, 255),
+    (255, 255, 255),
+]
+
+
+def in_sixteen_colours(theme: TerminalTheme) -> TerminalTheme:
+    """``theme`` with its sixteen named colours those a terminal of 16 colours shows."""
+    return TerminalTheme(
+        theme.background_color, theme.foreground_color, SIXTEEN_COLOURS[:8], SIXTEEN_COLOURS[8:]
+    )
+
+
 def in_text_colour(theme: TerminalTheme) -> TerminalTheme:
     """``theme`` with its sixteen named colours all drawn in its text colour."""
     text = theme.foreground_color
@@ -128,6 +157,13 @@ class AscenseurApp(App[Path | None]):
         self.saved_to: Path | None = None
 
     def on_mount(self) -> None:
+        if self.console.color_system == "standard" and not self.no_color:
+            # A terminal of 8 or 16 colours (TERM=xterm, TERM=linux): Textual drew the
+            # named colours in its own shades, then rounded them to the terminal's: the red
+            # of ♥ and ♦ on the table to magenta (a player's colour, and not the red the
+            # score sheet speaks of), yellow to red. In the terminal's own colours instead.
+            self.ansi_theme_dark = in_sixteen_colours(self.ansi_theme_dark)
+            self.ansi_theme_light = in_sixteen_colours(self.ansi_theme_light)
         if self.no_color:
             # NO_COLOR: Textual draws each colour as a grey of its brightness, and the
             # named colours of the table (the red of ♥ and ♦, the players' names, the
