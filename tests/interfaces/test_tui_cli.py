@@ -795,3 +795,54 @@ def test_in_sixteen_colours_red_cards_are_red_on_the_table_too(tmp_path: Path) -
     assert all(colour in red for card, (_bold, colour) in seat.items() if card[-1] in "♥♦"), seat
     turn = drawn(next(line for line in lines if "(you)" in line), r"▶")
     assert turn["▶"][1] in {"33", "93"}, turn
+
+
+def contrast_of(line: str, text: str) -> float:
+    """The contrast ratio (WCAG's: 1 to 21) of where ``text`` is drawn in a line captured
+    with its attributes in 24-bit colours: its colour against its background."""
+    colour = background = (0, 0, 0)
+    for code, shown in re.findall(r"\x1b\[([0-9;]*)m|([^\x1b]+)", line):
+        if shown:
+            if text in shown:
+                break
+            continue
+        parts = code.split(";")
+        for at, part in enumerate(parts):
+            if part in ("38", "48") and parts[at + 1 : at + 2] == ["2"]:
+                rgb = (int(parts[at + 2]), int(parts[at + 3]), int(parts[at + 4]))
+                if part == "38":
+                    colour = rgb
+                else:
+                    background = rgb
+    else:
+        raise AssertionError(f"{text!r} is not in {line!r}")
+
+    def luminance(rgb: tuple[int, int, int]) -> float:
+        channels = [c / 255 for c in rgb]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(colour), luminance(background)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_hint_can_be_read_on_the_light_theme(tmp_path: Path) -> None:
+    """Textual's light theme (TEXTUAL_THEME=textual-light): the hint's line was drawn in
+    #00ffff on light grey (a contrast of 1.05: nothing to read)."""
+    script = shell_script(
+        tmp_path,
+        f"export XDG_DATA_HOME={tmp_path / 'data'} TEXTUAL_THEME=textual-light",
+        "export TERM=xterm-256color COLORTERM=truecolor",
+        "unset NO_COLOR",
+        f"{EXE} play --lang en --seed 3 --delay 0 --rule 'ladder=[5]'",
+    )
+    tmux = Tmux(f"ascenseur-test-light-{os.getpid()}", script, 100, 30)
+    try:
+        tmux.wait_for("Your bid:")
+        tmux.keys("h")
+        screen = screen_with(tmux, lambda line: "Hint:" in line)
+    finally:
+        tmux.close()
+    line = next(line for line in screen.splitlines() if "Hint:" in line)
+    assert contrast_of(line, "Hint:") >= 3, line

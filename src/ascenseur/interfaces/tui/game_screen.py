@@ -660,7 +660,11 @@ class GameScreen(Screen[None]):
             await hand_box.mount(note)
 
     def say(self, message: str, style: str = "") -> None:
-        self.message_text = Text(message, style=style)
+        # The style over the text, as the seats' colours are, not as the text's own: Textual
+        # reads that one as a colour of CSS, not of the theme ("cyan", the hint's, is then
+        # #00ffff, which a light theme draws on light grey).
+        self.message_text = Text(message)
+        self.message_text.stylize(style)
         self.query_one("#message", Static).update(self.message_text)
 
     # -- the flow of the game -----------------------------------------------------------------
