@@ -846,3 +846,31 @@ def test_the_hint_can_be_read_on_the_light_theme(tmp_path: Path) -> None:
         tmux.close()
     line = next(line for line in screen.splitlines() if "Hint:" in line)
     assert contrast_of(line, "Hint:") >= 3, line
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_red_card_the_arrows_are_on_can_be_read_on_the_light_theme(tmp_path: Path) -> None:
+    """Textual's light theme: the card the arrows are on, drawn in reverse, was the
+    accent's orange on the red of its suit (a contrast of 1.9). Dark on red."""
+    script = shell_script(
+        tmp_path,
+        f"export XDG_DATA_HOME={tmp_path / 'data'} TEXTUAL_THEME=textual-light",
+        "export TERM=xterm-256color COLORTERM=truecolor",
+        "unset NO_COLOR",
+        f"{EXE} play --lang en --seed 3 --delay 0 --rule 'ladder=[5]'",
+    )
+    tmux = Tmux(f"ascenseur-test-light-focus-{os.getpid()}", script, 100, 30)
+    try:
+        tmux.wait_for("Your bid:")
+        tmux.keys("1")
+        tmux.wait_for("Your turn: play a card.")
+        tmux.keys("Enter")  # Player 3 leads 6♥: the arrows go to K♥, the first playable card
+        screen = screen_with(
+            tmux,
+            lambda line: "K♥" in line and "Q♠" not in line and "\x1b[1;7m" in line,
+        )
+    finally:
+        tmux.close()
+    line = next(line for line in screen.splitlines() if "K♥" in line and "Q♠" not in line)
+    assert "\x1b[1;7m\x1b[38;2;255;0;0mK♥" in line, line  # reversed, as the arrows' card
+    assert contrast_of(line, "K♥") >= 3, line

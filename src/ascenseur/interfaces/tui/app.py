@@ -64,8 +64,10 @@ GameScreen ToastRack { dock: top; align: right top; margin: 1 0 0 0; }
 .card:focus, .bid:focus { text-style: bold reverse; background: $accent; }
 /* Reversed, the text takes the colour of the background and the block that of the text: on
    a dark theme, the accent's orange on the text's light grey (a contrast of 1.5, and of 1.2
-   without colour, where both are greys). The text dark on the accent instead. */
+   without colour, where both are greys). The text dark on the accent instead; on a light
+   theme too, where a red card was the accent's orange on red. */
 App:dark .card:focus, App:dark .bid:focus { color: $accent; background: $background; }
+App:light .card:focus, App:light .bid:focus { color: $accent; background: $foreground; }
 #setup Select:focus, #setup Input:focus { background: $accent 30%; }
 .dialog { width: 90%; max-width: 100; height: auto; max-height: 95%; padding: 0 1;
           background: $panel; border: round $primary; }
