@@ -789,3 +789,61 @@ def test_a_save_whose_name_is_near_the_longest_a_file_may_have_is_written(
     session = GameSession.new(preset("prime").override({"ladder": [2]}), NAMES, seed=1)
     path = session.save(tmp_path / ("g" * 235 + ".json"))  # (and its settings beside)
     assert GameSession.resume(path).game.names == session.game.names
+
+
+def test_a_settings_file_too_large_to_be_one_is_damaged_not_read_to_the_end(
+    tmp_path: Path,
+) -> None:
+    """The game is read up to a limit; its settings file, a link to /dev/zero, was read
+    until the memory ran out."""
+    rules = preset("prime").override({"ladder": [2]})
+    session = GameSession.new(rules, NAMES, human_seats=(0,), levels="hard", seed=5)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    side = sidecar_path(path)
+    side.unlink()
+    side.symlink_to("/dev/zero")
+    assert GameSession.resume(path).damaged_sidecar == side
+
+
+def test_read_at_most_stops_one_byte_past_its_limit_and_reads_a_pipe_whole() -> None:
+    import io
+    import os
+
+    from ascenseur.services.session import read_at_most
+
+    assert read_at_most(io.BytesIO(b"abc"), 10) == b"abc"
+    assert read_at_most(io.BytesIO(b"x" * 3_000_000), 2_500_000) == b"x" * 2_500_001
+    with open("/dev/zero", "rb") as endless:
+        assert len(read_at_most(endless, 5_000_000)) == 5_000_001
+    reading, writing = os.pipe()
+    with os.fdopen(writing, "wb") as writer, os.fdopen(reading, "rb") as reader:
+        writer.write(b"record")
+        writer.close()
+        assert read_at_most(reader, 100) == b"record"
+
+
+def test_a_save_that_is_a_loop_of_links_is_refused_not_replaced(tmp_path: Path) -> None:
+    """A link in a loop (a → b → a) was replaced by a file without a word."""
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.symlink_to(b)
+    b.symlink_to(a)
+    session = GameSession.new(preset("prime").override({"ladder": [2]}), NAMES, seed=1)
+    with pytest.raises(OSError, match="symbolic links"):
+        session.save(a)
+    assert a.is_symlink() and b.is_symlink()
+
+
+def test_a_settings_file_renamed_without_its_suffix_is_not_named_as_its_own_game(
+    tmp_path: Path,
+) -> None:
+    """Given a settings file renamed ``settings.json``, the refusal said to resume
+    ``settings.json`` itself."""
+    rules = preset("prime").override({"ladder": [2]})
+    session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=1)
+    session.advance()
+    path = session.save(tmp_path / "x.json")
+    renamed = sidecar_path(path).rename(tmp_path / "settings.json")
+    with pytest.raises(RecordError) as refused:
+        GameSession.resume(renamed)
+    assert not str(refused.value).endswith(f"resume the game itself, {renamed}")

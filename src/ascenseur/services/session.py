@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ascenseur.bots import Budget, Hint, check_table, make_bot
 from ascenseur.bots.base import Bot
@@ -51,6 +51,8 @@ SIDECAR_SUFFIX = ".session.json"
 SIDECAR_FORMAT = "ascenseur-session/1"
 #: The largest file taken for a saved game (see MAX_RECORD_BYTES).
 MAX_SAVE_BYTES = MAX_RECORD_BYTES
+#: The largest settings file beside a save (one line per seat: a few kilobytes at most).
+MAX_SIDECAR_BYTES = 1_000_000
 #: How many recent events each seat's stream keeps for a client that reconnects.
 HISTORY_KEPT = 512
 
@@ -282,7 +284,8 @@ class GameSession:
 
     def decide(self, seat: int) -> int:
         """The action the bot at ``seat`` chooses now. Reads only that seat's view, changes
-        nothing in the game: safe to call in a thread while the screen goes on."""
+        nothing in the game: safe to call in a thread while the screen goes on (one call at
+        a time for a seat: the bot's generator is seeded again for each decision)."""
         bot = self.bots.get(seat)
         if bot is None:
             raise IllegalActionError(
@@ -402,7 +405,7 @@ class GameSession:
             with path.open("rb") as handle:
                 # (at most so much: /dev/zero or /dev/full would be read until the memory
                 # ran out, and the command ended on a MemoryError)
-                data = handle.read(MAX_SAVE_BYTES + 1)
+                data = read_at_most(handle, MAX_SAVE_BYTES)
             if len(data) > MAX_SAVE_BYTES:
                 raise SaveFileError(
                     _("{path} is too large to be a saved game (more than {size} MB)").format(
@@ -442,8 +445,12 @@ class GameSession:
         damaged = False
         if side.exists():
             try:
+                with side.open("rb") as handle:
+                    raw = read_at_most(handle, MAX_SIDECAR_BYTES)
+                if len(raw) > MAX_SIDECAR_BYTES:
+                    raise ValueError("too large to be a session's settings")
                 data = json.loads(
-                    side.read_text(encoding="utf-8-sig"),  # (as the game)
+                    raw.decode("utf-8-sig"),  # (as the game)
                     object_pairs_hook=_one_value_per_key,
                 )
                 if data["format"] != SIDECAR_FORMAT:
@@ -516,7 +523,7 @@ def _game_of_sidecar(side: Path) -> Path:
         name = name[: -len(SIDECAR_SUFFIX)]
     game = side.with_name(name + ".json")
     bare = side.with_name(name)  # (a save named without .json has its settings beside too)
-    if not game.exists() and name and bare.is_file():
+    if not game.exists() and name and bare != side and bare.is_file():
         return bare
     return game
 
@@ -533,6 +540,21 @@ def folder_in_the_way(path: Path) -> IsADirectoryError:
     return IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
 
 
+def read_at_most(handle: BinaryIO, limit: int) -> bytes:
+    """What ``handle`` holds, up to ``limit`` bytes and one more (so that the caller knows
+    it held more), read a megabyte at a time: ``handle.read(limit + 1)`` sets that much
+    memory aside first, whatever the file holds, and /dev/zero is read without end."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = handle.read(min(1 << 20, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
 def write_text_atomic(path: Path, text: str) -> None:
     """Write through a temporary file, so a crash never leaves half a save. The temporary
     file is one of this write's own, created new beside ``path``: two sessions saving to
@@ -542,7 +564,12 @@ def write_text_atomic(path: Path, text: str) -> None:
     happens to bear that name written over. A ``path`` that is a symbolic link is written
     where it points, and stays a link."""
     if path.is_symlink():
-        path = Path(os.path.realpath(path))  # (a loop of links: the write says so)
+        try:
+            path = path.resolve(strict=True)
+        except FileNotFoundError:  # (a link to a file not there yet: written there)
+            path = Path(os.path.realpath(path))
+        except RuntimeError:  # a loop of links (Python 3.11 says it so): said as the OS does
+            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from None
     while True:
         # (the name cut short: a name near the longest a file may have must still do)
         tmp = path.with_name(f".{path.name[:200]}.{secrets.token_hex(6)}.tmp")

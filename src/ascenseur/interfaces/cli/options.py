@@ -42,6 +42,7 @@ from ascenseur.interfaces.typed_text import (
     printable,
     read_in,
 )
+from ascenseur.services.session import read_at_most
 
 #: The most games ``simulate`` and ``tournament`` take: already years of play, and a
 #: count the progress bar and the figures still hold exactly.
@@ -196,7 +197,7 @@ def read_rules_file(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as handle:
             # (at most so much: /dev/zero was read until the memory ran out)
-            raw = handle.read(MAX_RULES_FILE_BYTES + 1)
+            raw = read_at_most(handle, MAX_RULES_FILE_BYTES)
         if len(raw) > MAX_RULES_FILE_BYTES:
             raise RulesError(
                 "--rules-file",

@@ -19,6 +19,7 @@ from ascenseur.core.errors import RecordError
 from ascenseur.core.record import MAX_RECORD_BYTES, Replay, loads, replay, score_sheet
 from ascenseur.i18n import N_, _, ngettext, os_error_reason
 from ascenseur.interfaces.typed_text import printable
+from ascenseur.services.session import read_at_most
 
 from . import TranslatedCommand, app
 from .options import refuse
@@ -35,11 +36,11 @@ def read_record_text(source: str) -> str:
                 raise RecordError(
                     _("{path} cannot be read: standard input is closed").format(path=source)
                 )
-            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+            data = read_at_most(sys.stdin.buffer, MAX_RECORD_BYTES)
         else:
             # The name as typed: "record.json/" is no file (a Path would drop the slash).
             with open(source, "rb") as handle:
-                data = handle.read(MAX_RECORD_BYTES + 1)
+                data = read_at_most(handle, MAX_RECORD_BYTES)
     except FileNotFoundError:
         raise RecordError(_("{path}: no such file").format(path=source)) from None
     except IsADirectoryError:
