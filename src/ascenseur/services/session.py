@@ -662,14 +662,21 @@ def card_text(card: Card) -> str:
     return card.display()
 
 
-def save_to_history(session: GameSession, folder: Path) -> Path:
-    """Keep a finished game's record in the history folder (``ascenseur replay`` reads it)."""
+def save_as_new(session: GameSession, folder: Path) -> Path:
+    """Save ``session``'s game in ``folder`` under a name of its own (the game's, numbered
+    if need be), taken by creating the file: a game saved in the same second in another
+    terminal takes the next name. If the save fails, the empty file that took the name goes
+    too, whatever stopped it (no empty record is left to be resumed or replayed)."""
     from .history import game_file_name, new_file
 
-    # (a game ending in the same second in another terminal takes the next name)
     path = new_file(folder, game_file_name(session.game))
     try:
         return session.save(path)
     except BaseException:
-        path.unlink(missing_ok=True)  # (no empty record left in the history)
+        path.unlink(missing_ok=True)
         raise
+
+
+def save_to_history(session: GameSession, folder: Path) -> Path:
+    """Keep a finished game's record in the history folder (``ascenseur replay`` reads it)."""
+    return save_as_new(session, folder)

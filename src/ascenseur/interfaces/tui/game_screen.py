@@ -42,12 +42,13 @@ from ascenseur.core.rules import Bidding, DeckKind, Direction
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _, ngettext, os_error_reason
 from ascenseur.interfaces.typed_text import level_name, printable
-from ascenseur.services.history import game_file_name, new_save_path, saves_dir
+from ascenseur.services.history import game_file_name, saves_dir
 from ascenseur.services.session import (
     GameSession,
     Step,
     bid_refusals,
     explain_to_player,
+    save_as_new,
     save_to_history,
 )
 
@@ -842,15 +843,10 @@ class GameScreen(Screen[None]):
         except OSError as error:
             reason = os_error_reason(error)
         if saved is None:
-            path: Path | None = None
             try:
-                path = new_save_path(self.session.game)
-                saved = self.session.save(path)
+                saved = save_as_new(self.session, saves_dir())
             except OSError as error:
-                if path is not None:
-                    path.unlink(missing_ok=True)  # (the empty file that took its name)
-                else:
-                    path = saves_dir() / game_file_name(self.session.game)  # (where it was to go)
+                path = saves_dir() / game_file_name(self.session.game)  # (where it was to go)
                 self.notify(
                     _(
                         "Could not save the game to the history ({reason}), "
@@ -965,12 +961,7 @@ class GameScreen(Screen[None]):
         path = self.save_path
         try:
             if path is None:
-                path = new_save_path(self.session.game)
-                try:
-                    self.session.save(path)
-                except OSError:
-                    path.unlink(missing_ok=True)  # (the empty file that took its name)
-                    raise
+                path = save_as_new(self.session, saves_dir())
             else:
                 self.session.save(path)
         except OSError as error:
