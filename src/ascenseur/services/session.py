@@ -39,7 +39,7 @@ from ascenseur.core.engine import Game, Phase, check_seat
 from ascenseur.core.errors import IllegalActionError, IllegalPlayError, RecordError
 from ascenseur.core.events import BidMade, Event
 from ascenseur.core.record import MAX_RECORD_BYTES, dumps, loads, replay
-from ascenseur.core.rules import Bidding, Rules
+from ascenseur.core.rules import Bidding, Rules, strict_json
 from ascenseur.core.view import PlayerView, require_seat
 from ascenseur.i18n import _, ngettext, os_error_reason
 
@@ -449,10 +449,8 @@ class GameSession:
                     raw = read_at_most(handle, MAX_SIDECAR_BYTES)
                 if len(raw) > MAX_SIDECAR_BYTES:
                     raise ValueError("too large to be a session's settings")
-                data = json.loads(
-                    raw.decode("utf-8-sig"),  # (as the game)
-                    object_pairs_hook=_one_value_per_key,
-                )
+                # (past a byte-order mark, as the game; a key given twice is a ValueError)
+                data = strict_json(raw.decode("utf-8-sig"))
                 if data["format"] != SIDECAR_FORMAT:
                     raise ValueError("not a session's settings")
                 stored = data["seats"]
@@ -478,15 +476,6 @@ class GameSession:
         session = cls(game, seats, seed, budget=budget, fallback_level=level)
         session.damaged_sidecar = side if damaged else None
         return session
-
-
-def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A settings file's object, refused (``ValueError``) when it gives a key twice: which
-    of the two values was meant cannot be known, as in a record."""
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        raise ValueError("a key is given twice")
-    return out
 
 
 def _stored_level(seat: dict[str, Any]) -> str | None:
