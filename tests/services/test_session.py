@@ -672,6 +672,11 @@ def test_a_save_that_is_a_symbolic_link_is_written_through_the_link(tmp_path: Pa
     session.save(link)
     assert link.is_symlink()
     assert GameSession.resume(target).game.dealt == session.game.dealt
+    # its settings go beside the game, where it points: read alike through both names
+    later = GameSession.new(preset("prime").override({"ladder": [2]}), NAMES, seed=9)
+    later.save(link)
+    assert not sidecar_path(link).exists()
+    assert GameSession.resume(target).seed == GameSession.resume(link).seed == 9
 
 
 def test_a_settings_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:

@@ -391,7 +391,8 @@ class GameSession:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(path, dumps(self.game))
         write_text_atomic(
-            sidecar_path(path), json.dumps(self.settings(), ensure_ascii=False, indent=1) + "\n"
+            sidecar_path(_followed(path)),
+            json.dumps(self.settings(), ensure_ascii=False, indent=1) + "\n",
         )
         return path
 
@@ -441,7 +442,7 @@ class GameSession:
             Seat(name, None if i == 0 else level) for i, name in enumerate(game.names)
         ]
         seed = new_seed()
-        side = sidecar_path(path)
+        side = sidecar_path(_followed(path))
         damaged = False
         if side.exists():
             try:
@@ -515,6 +516,16 @@ def _game_of_sidecar(side: Path) -> Path:
     if not game.exists() and name and bare != side and bare.is_file():
         return bare
     return game
+
+
+def _followed(path: Path) -> Path:
+    """``path``, or where it points when it is a symbolic link: a save kept as a link has
+    its settings beside the file it points to, which is where the game is written, so
+    that the game resumed through the link or from that file finds the same settings."""
+    try:
+        return path.resolve() if path.is_symlink() else path
+    except (OSError, RuntimeError):  # (a loop of links: the save or the read says so)
+        return path
 
 
 def sidecar_path(path: Path) -> Path:
