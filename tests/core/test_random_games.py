@@ -17,77 +17,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ascenseur import Card, Game, Phase, Rules, RulesError, preset, replay, score_sheet
+from ascenseur import Card, Game, Phase, Rules, preset, replay, score_sheet
 from ascenseur.core.cards import Suit, cards_of
 from ascenseur.core.record import dumps, game_to_record, loads
 
-SCHEMES = ["pool", "own-tricks", "bonus-10", "ascensor"]
+from .strategies import tables
 
 
-@st.composite
-def rules_and_players(draw: st.DrawFn) -> tuple[Rules, int]:
-    """Any preset with any options on top, and a number of players it accepts."""
-    base = preset(draw(st.sampled_from(["classique", "prime", "ascensor", "enculette"])))
-    options: dict[str, Any] = {}
-    if draw(st.booleans()):
-        options["direction"] = draw(st.sampled_from(["clockwise", "counterclockwise"]))
-    if draw(st.booleans()):
-        options["deck"] = draw(st.sampled_from(["standard", "tarot-trumps"]))
-    if draw(st.booleans()):
-        options["decks"] = draw(st.sampled_from([1, 2, "auto"]))
-    if draw(st.booleans()):
-        options["strip_to_multiple"] = draw(st.booleans())
-    if draw(st.booleans()):
-        options["duplicate_cards"] = draw(st.sampled_from(["first-wins", "deck-order"]))
-    options["ladder"] = draw(
-        st.one_of(
-            st.sampled_from(["up-down", "up-down-double-peak", "down-up"]),
-            st.lists(st.integers(1, 4), min_size=1, max_size=3),
-        )
-    )
-    # Hands of at most 8 cards keep a few hundred games within a few seconds (a list ladder
-    # larger than max_cards is refused, so lists stay below it).
-    options["max_cards"] = draw(st.integers(1, 8))
-    if isinstance(options["ladder"], list):
-        options["max_cards"] = max(options["max_cards"], *options["ladder"])
-    if draw(st.booleans()):
-        options["peak_no_trump_rounds"] = draw(st.integers(0, 3))
-    if draw(st.booleans()):
-        options["trump"] = draw(st.sampled_from(["turn-up", "none"]))
-    if draw(st.booleans()):
-        options["bidding"], options["bid_limit"] = "simultaneous", "none"
-    elif draw(st.booleans()):
-        options["bid_limit"] = draw(st.sampled_from(["hook", "under", "none"]))
-    if draw(st.booleans()):
-        options["void_rule"] = draw(st.sampled_from(["must-trump", "free"]))
-    if draw(st.booleans()):
-        options["blind_single_card"] = draw(st.booleans())
-    if draw(st.booleans()):
-        options["scoring"] = draw(
-            st.one_of(
-                st.sampled_from(SCHEMES),
-                st.fixed_dictionaries(
-                    {
-                        "made_base": st.integers(-3, 10),
-                        "made_per_trick": st.integers(0, 5),
-                        "missed_per_trick": st.integers(-2, 5),
-                        "missed_per_diff": st.integers(0, 5),
-                        "pool": st.booleans(),
-                    }
-                ),
-            )
-        )
-    rules = base.override(options)
-    players = draw(st.integers(rules.min_players, min(rules.max_players, 12)))
-    try:
-        rules.validate(players)
-    except RulesError as error:
-        # Only the refusals RULES.md §8 asks for: a hand larger than the deck allows.
-        assert error.option in ("ladder", "decks")
-        cap = len(rules.deck_cards(players)) // players
-        rules = rules.override({"ladder": [min(s, cap) for s in rules.ladder]})
-        rules.validate(players)
-    return rules, players
+def rules_and_players() -> st.SearchStrategy[tuple[Rules, int]]:
+    """Any preset with any options on top (hands of at most 8 cards, which keep a few
+    hundred games within a few seconds), and a number of players it accepts."""
+    return tables(most_players=12, largest_hand=8).map(lambda table: table[:2])
 
 
 # -- an independent reading of the rules ----------------------------------------------------------
