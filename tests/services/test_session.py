@@ -13,10 +13,9 @@ import pytest
 from ascenseur import Card, Game, Phase, preset
 from ascenseur.core.errors import IllegalActionError, RecordError
 from ascenseur.core.events import BidMade, BidsRevealed, CardPlayed, GameOver, TrickWon
-from ascenseur.core.record import dumps, loads, replay, score_sheet
-from ascenseur.services.history import new_save_path
+from ascenseur.core.record import MAX_RECORD_BYTES, dumps, loads, replay, score_sheet
+from ascenseur.services.history import game_file_name, new_file, saves_dir
 from ascenseur.services.session import (
-    MAX_SAVE_BYTES,
     GameSession,
     Seat,
     Step,
@@ -366,8 +365,6 @@ def test_a_link_to_nowhere_in_the_history_does_not_hold_the_game_up(tmp_path: Pa
     follows links) but could not be created: the history asked for the same name again
     and again, and the game hung at its end. The link keeps its name; the game takes the
     next one."""
-    from ascenseur.services.history import game_file_name
-
     rules = preset("ascensor").override({"ladder": [1]})
     session = GameSession.new(rules, NAMES, human_seats=(), levels="random", seed=6)
     session.run_bots()
@@ -736,7 +733,7 @@ def test_a_file_too_large_to_be_a_save_is_refused_not_read_to_the_end(tmp_path: 
         GameSession.resume(Path("/dev/zero"))
     path = tmp_path / "big.json"
     with path.open("wb") as handle:
-        handle.truncate(MAX_SAVE_BYTES + 1)
+        handle.truncate(MAX_RECORD_BYTES + 1)
     with pytest.raises(RecordError, match=r"big\.json is too large .*\(more than 100 MB\)$"):
         GameSession.resume(path)
 
@@ -771,7 +768,8 @@ def test_a_game_saved_without_a_name_takes_a_file_of_its_own(
     save wrote over the first."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     game = GameSession.new(preset("prime"), NAMES, seed=1).game
-    first, second = new_save_path(game), new_save_path(game)
+    first = new_file(saves_dir(), game_file_name(game))
+    second = new_file(saves_dir(), game_file_name(game))
     assert first != second
     assert first.parent == second.parent == tmp_path / "data" / "ascenseur" / "saves"
     assert first.exists() and second.exists()  # (taken: the save is written over them)

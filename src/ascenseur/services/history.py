@@ -64,21 +64,10 @@ def new_file(folder: Path, name: str) -> Path:
     seeing this one free too and writing over it. The caller writes over the file, or
     removes it when it cannot (an ``OSError`` says why a file cannot be made there)."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = unique_path(folder, name)
-    stem = name[: -len(".json")] if name.endswith(".json") else name
-    n = 2
     while True:
+        path = unique_path(folder, name)
         try:
             path.open("x").close()
-        except FileExistsError:
-            # taken meanwhile (or a name that looked free and is not): the next number,
-            # never the same name again
-            path = folder / f"{stem}-{n}.json"
-            n += 1
+        except FileExistsError:  # taken since it was looked for: the next free name
             continue
         return path
-
-
-def new_save_path(game: Game) -> Path:
-    """Where a game saved without a file name goes: a new file, as :func:`new_file`."""
-    return new_file(saves_dir(), game_file_name(game))

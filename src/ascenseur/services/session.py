@@ -49,8 +49,6 @@ DEFAULT_LEVEL = "medium"
 HINT_LEVELS = ("hard", "medium", "easy", "random")
 SIDECAR_SUFFIX = ".session.json"
 SIDECAR_FORMAT = "ascenseur-session/1"
-#: The largest file taken for a saved game (see MAX_RECORD_BYTES).
-MAX_SAVE_BYTES = MAX_RECORD_BYTES
 #: The largest settings file beside a save (one line per seat: a few kilobytes at most).
 MAX_SIDECAR_BYTES = 1_000_000
 #: How many recent events each seat's stream keeps for a client that reconnects.
@@ -118,12 +116,12 @@ def deal_rng(seed: int, round_index: int) -> random.Random:
     return random.Random(f"ascenseur-deal/{seed}/{round_index}")
 
 
-def decision_point(view: PlayerView) -> str:
+def decision_point(view: PlayerView) -> tuple[int, int, int]:
     """How far the game is at the decision ``view`` shows (round, bids made, cards played):
     the same for that decision however the game got there, or was saved and resumed."""
     bids = sum(b is not None for b in view.bids)
     played = view.hand_size * view.players - sum(view.hand_counts)
-    return f"{view.round_index}/{bids}/{played}"
+    return view.round_index, bids, played
 
 
 def new_seed() -> int:
@@ -232,6 +230,11 @@ class GameSession:
         self.fallbacks[level] = "random"
         return make_bot("random", seed)
 
+    def level_played(self, level: str) -> str:
+        """The level that plays for ``level``: itself, or the one it gave way to when it
+        could not play here (:attr:`fallbacks`)."""
+        return self.fallbacks.get(level, level)
+
     # -- where the game stands ----------------------------------------------------------------
 
     @property
@@ -296,7 +299,8 @@ class GameSession:
         if isinstance(rng, random.Random):
             # Seeded by the decision, not by the bot's past ones: a saved game, resumed,
             # goes on as it would have gone (deals and computer players alike).
-            rng.seed(f"ascenseur-bot/{self.seed}/{seat}/{decision_point(view)}")
+            round_index, bids, played = decision_point(view)
+            rng.seed(f"ascenseur-bot/{self.seed}/{seat}/{round_index}/{bids}/{played}")
         return bot.choose(view, self.budget)
 
     def apply_bot(self, seat: int, action: int) -> list[Event]:
@@ -350,9 +354,8 @@ class GameSession:
     def hint_seed(self, view: PlayerView) -> int:
         """The seed of the hint for the decision ``view`` shows: the game's seed and how
         far the game is (round, bids made, cards played)."""
-        bids = sum(b is not None for b in view.bids)
-        played = view.hand_size * view.players - sum(view.hand_counts)
-        return self.seed + 7 + 7919 * (view.round_index * 10_000 + bids * 1_000 + played)
+        round_index, bids, played = decision_point(view)
+        return self.seed + 7 + 7919 * (round_index * 10_000 + bids * 1_000 + played)
 
     # -- events -------------------------------------------------------------------------------
 
@@ -389,10 +392,12 @@ class GameSession:
     def save(self, path: Path) -> Path:
         """Write the game record to ``path`` and the session's settings beside it."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, dumps(self.game))
+        # (a save kept as a link: the game where it points, its settings beside it, found
+        # there by a resume through the link or from that file)
+        target = link_target(path)
+        write_text_atomic(target, dumps(self.game))
         write_text_atomic(
-            sidecar_path(_followed(path)),
-            json.dumps(self.settings(), ensure_ascii=False, indent=1) + "\n",
+            sidecar_path(target), json.dumps(self.settings(), ensure_ascii=False, indent=1) + "\n"
         )
         return path
 
@@ -406,11 +411,11 @@ class GameSession:
             with path.open("rb") as handle:
                 # (at most so much: /dev/zero or /dev/full would be read until the memory
                 # ran out, and the command ended on a MemoryError)
-                data = read_at_most(handle, MAX_SAVE_BYTES)
-            if len(data) > MAX_SAVE_BYTES:
+                data = read_at_most(handle, MAX_RECORD_BYTES)
+            if len(data) > MAX_RECORD_BYTES:
                 raise SaveFileError(
                     _("{path} is too large to be a saved game (more than {size} MB)").format(
-                        path=path, size=MAX_SAVE_BYTES // 1_000_000
+                        path=path, size=MAX_RECORD_BYTES // 1_000_000
                     )
                 )
             text = data.decode("utf-8-sig")
@@ -442,7 +447,7 @@ class GameSession:
             Seat(name, None if i == 0 else level) for i, name in enumerate(game.names)
         ]
         seed = new_seed()
-        side = sidecar_path(_followed(path))
+        side = sidecar_path(link_target(path))  # (the game was read: no loop of links)
         damaged = False
         if side.exists():
             try:
@@ -518,14 +523,18 @@ def _game_of_sidecar(side: Path) -> Path:
     return game
 
 
-def _followed(path: Path) -> Path:
-    """``path``, or where it points when it is a symbolic link: a save kept as a link has
-    its settings beside the file it points to, which is where the game is written, so
-    that the game resumed through the link or from that file finds the same settings."""
-    try:
-        return path.resolve() if path.is_symlink() else path
-    except (OSError, RuntimeError):  # (a loop of links: the save or the read says so)
+def link_target(path: Path) -> Path:
+    """``path``, or the file it points to when it is a symbolic link (where that file would
+    be, when it is not there yet): where a save through a link is written, and its settings
+    beside it. A loop of links is an ``OSError`` (ELOOP), as the system says it."""
+    if not path.is_symlink():
         return path
+    try:
+        return path.resolve(strict=True)
+    except FileNotFoundError:
+        return Path(os.path.realpath(path))
+    except RuntimeError:  # (Python 3.11 says a loop of links so)
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from None
 
 
 def sidecar_path(path: Path) -> Path:
@@ -563,13 +572,7 @@ def write_text_atomic(path: Path, text: str) -> None:
     the file the other had just renamed, and fail; nor is a file of the user's that
     happens to bear that name written over. A ``path`` that is a symbolic link is written
     where it points, and stays a link."""
-    if path.is_symlink():
-        try:
-            path = path.resolve(strict=True)
-        except FileNotFoundError:  # (a link to a file not there yet: written there)
-            path = Path(os.path.realpath(path))
-        except RuntimeError:  # a loop of links (Python 3.11 says it so): said as the OS does
-            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path)) from None
+    path = link_target(path)
     while True:
         # (the name cut short: a name near the longest a file may have must still do)
         tmp = path.with_name(f".{path.name[:200]}.{secrets.token_hex(6)}.tmp")

@@ -332,7 +332,7 @@ def setup_values_of(session: GameSession) -> dict[str, str]:
     seat = humans[0] if humans else 0
     # the levels that play: one of a settings file that could not play here is not offered
     # again, to be refused by the setup screen (see GameSession.fallbacks)
-    levels = [session.fallbacks.get(s.level, s.level) for s in session.seats if s.level]
+    levels = [session.level_played(s.level) for s in session.seats if s.level]
     one_level = len(set(levels)) <= 1 or len(humans) > 1
     return {
         "preset": rules.preset,

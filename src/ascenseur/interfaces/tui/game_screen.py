@@ -367,7 +367,7 @@ class GameScreen(Screen[None]):
             return text
         # the level that plays: a level a settings file named that cannot play here gave
         # way to another (a notice says so)
-        name = level_name(self.session.fallbacks.get(level, level))
+        name = level_name(self.session.level_played(level))
         points = self.points_text(view, s)
         space = "  "
         if width:
