@@ -4,33 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 
 import pytest
 
 from ascenseur import Card, Game, Phase, PlayerView, preset
 from ascenseur.core.events import BidMade, BidsRevealed
 
+from .reading import cards_in
+
 
 def cards(text: str) -> list[Card]:
     return [Card.parse(t) for t in text.split()]
-
-
-def cards_in(value: object) -> Iterator[Card]:
-    """Every card anywhere inside a view (fields, tuples, dicts, tricks, round results)."""
-    if isinstance(value, Card):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from cards_in(key)
-            yield from cards_in(item)
-    elif isinstance(value, tuple | list | frozenset | set):
-        for item in value:
-            yield from cards_in(item)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            if f.name != "rules":
-                yield from cards_in(getattr(value, f.name))
 
 
 def dealt(hands: list[str], trump: str | None, **options: object) -> Game:

@@ -21,6 +21,7 @@ from ascenseur import Card, Game, Phase, Rules, preset, replay, score_sheet
 from ascenseur.core.cards import Suit, cards_of
 from ascenseur.core.record import dumps, game_to_record, loads
 
+from .reading import expected_points
 from .strategies import tables
 
 
@@ -72,21 +73,6 @@ def expected_winner(cards: tuple[Card, ...], trump: Suit | None, deck_order: boo
     if deck_order:
         best.sort(key=lambda i: cards[i].copy)  # stable: the first copy, else the first played
     return best[0]
-
-
-def expected_points(rules: Rules, bids: tuple[int, ...], won: tuple[int, ...]) -> list[int]:
-    s = rules.scoring
-    made = [b == w for b, w in zip(bids, won, strict=True)]
-    points = [
-        s.made_base + s.made_per_trick * w
-        if m
-        else s.missed_per_trick * w - s.missed_per_diff * abs(w - b)
-        for b, w, m in zip(bids, won, made, strict=True)
-    ]
-    if s.pool:
-        pool = -sum(p for p, m in zip(points, made, strict=True) if not m and p < 0)
-        points = [p + pool if m else p for p, m in zip(points, made, strict=True)]
-    return points
 
 
 def trump_expected(game: Game) -> bool:

@@ -14,7 +14,6 @@ the points at every step of random games.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import re
@@ -42,6 +41,8 @@ from ascenseur.core.cards import Suit, cards_of
 from ascenseur.core.events import BidMade, BidsRevealed, CardPlayed
 from ascenseur.core.record import game_to_record
 
+from . import reading
+from .reading import expected_points
 from .strategies import PLAYERS, PRESETS, Table, tables
 
 #: RULES.md §2: "within a rank ♣ ♦ ♥ ♠ of the first copy, then ♣ ♦ ♥ ♠ of the second".
@@ -112,22 +113,6 @@ def turns_up(rules: Rules, players: int, size: int, no_trump_peak: bool) -> bool
         and not no_trump_peak
         and len(expected_deck(rules, players)) > size * players
     )
-
-
-def expected_points(rules: Rules, bids: list[int], won: list[int]) -> list[int]:
-    """§7: the formula of four numbers and, with the pool, the points the others lost."""
-    s = rules.scoring
-    made = [b == w for b, w in zip(bids, won, strict=True)]
-    points = [
-        s.made_base + s.made_per_trick * w
-        if m
-        else s.missed_per_trick * w - s.missed_per_diff * abs(w - b)
-        for b, w, m in zip(bids, won, made, strict=True)
-    ]
-    if s.pool:
-        lost = sum(-p for p, m in zip(points, made, strict=True) if not m and p < 0)
-        points = [p + lost if m else p for p, m in zip(points, made, strict=True)]
-    return points
 
 
 def random_step(game: Game, rng: random.Random) -> int | Card | None:
@@ -262,19 +247,7 @@ def test_turn_order_bids_and_tricks_follow_rules_md(
 def cards_in(value: object) -> Iterator[Card]:
     """Every card anywhere inside a view but its rules and its finished rounds (every card
     of a finished round was played before everyone)."""
-    if isinstance(value, Card):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from cards_in(key)
-            yield from cards_in(item)
-    elif isinstance(value, tuple | list | frozenset | set):
-        for item in value:
-            yield from cards_in(item)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            if f.name not in ("rules", "results"):
-                yield from cards_in(getattr(value, f.name))
+    return reading.cards_in(value, skip=("rules", "results"))
 
 
 def check_views(game: Game, deck: list[Card], plays: list[tuple[int, Card]]) -> None:
