@@ -125,6 +125,17 @@ def random_step(game: Game, rng: random.Random) -> int | Card | None:
     return action
 
 
+def play_for(game: Game, rng: random.Random, steps: int) -> None:
+    """Deal and play at random for ``steps`` steps, or to the end of the game."""
+    for _ in range(steps):
+        if game.is_over:
+            return
+        if game.phase is Phase.DEAL:
+            game.deal(rng)
+        else:
+            random_step(game, rng)
+
+
 # -- the deck, the ladder, the dealer, the turned card ---------------------------------------------
 
 
@@ -428,13 +439,7 @@ def test_score_sheet_follows_record_md(case: Table, seed: int, stop: int) -> Non
     rng = random.Random(seed)
     plan = expected_rounds(rules, players)
     game = Game.new(rules, players, first_dealer=first)
-    for _ in range(stop):
-        if game.is_over:
-            break
-        if game.phase is Phase.DEAL:
-            game.deal(rng)
-        else:
-            random_step(game, rng)
+    play_for(game, rng, stop)
     sheet = score_sheet(game)
     assert sheet["players"] == list(game.names)
     totals = [0] * players
@@ -782,13 +787,7 @@ def test_record_rules_without_a_preset_are_classique_and_tens_may_be_written_10(
     rules, players, first = case
     rng = random.Random(seed)
     game = Game.new(rules, players, first_dealer=first)
-    for _ in range(stop):
-        if game.is_over:
-            break
-        if game.phase is Phase.DEAL:
-            game.deal(rng)
-        else:
-            random_step(game, rng)
+    play_for(game, rng, stop)
     record = json.loads(json.dumps(game_to_record(game)))
     sheet = score_sheet(replay(record))
     assert sheet == score_sheet(game)
