@@ -38,6 +38,8 @@ from ascenseur.interfaces.tui.game_screen import GameScreen, revealed_bids_text,
 from ascenseur.interfaces.tui.screens import EndScreen, ScoreSheetScreen, SetupScreen, score_table
 from ascenseur.services.session import HINT_LEVELS, GameSession, Step, sidecar_path
 
+from .colours import contrast
+
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
@@ -1294,18 +1296,6 @@ def test_levels_by_seat_take_the_names_the_screen_shows() -> None:
         assert [seat.level for seat in session.seats] == [None, "easy", "hard", "medium"]
         with pytest.raises(ValueError, match="facile, moyen, difficile, expert"):
             make_session(rules, names=NAMES, levels=["dur"])
-
-
-def contrast(one: tuple[int, int, int], other: tuple[int, int, int]) -> float:
-    """The contrast ratio of two colours (WCAG's: 1, none, to 21, black on white)."""
-
-    def luminance(rgb: tuple[int, int, int]) -> float:
-        channels = [c / 255 for c in rgb]
-        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-    high, low = sorted((luminance(one), luminance(other)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def test_every_player_colour_shows_on_the_light_theme() -> None:

@@ -29,6 +29,8 @@ from ascenseur.interfaces.cli.play_cmd import (
 from ascenseur.interfaces.tui import build_session
 from ascenseur.services.session import GameSession, sidecar_path
 
+from .colours import contrast
+
 
 def invoke(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(get_app(), ["--lang", "en", "play", *args])
@@ -817,13 +819,7 @@ def contrast_of(line: str, text: str) -> float:
     else:
         raise AssertionError(f"{text!r} is not in {line!r}")
 
-    def luminance(rgb: tuple[int, int, int]) -> float:
-        channels = [c / 255 for c in rgb]
-        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-    high, low = sorted((luminance(colour), luminance(background)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
+    return contrast(colour, background)
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
