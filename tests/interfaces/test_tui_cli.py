@@ -279,8 +279,7 @@ def test_a_rules_file_from_a_pipe_is_read_once(tmp_path: Path, setup: bool) -> N
         f'--rules-file <(printf "{rules}")'
     )
     script = shell_script(tmp_path, f"export XDG_DATA_HOME={data}", f"bash -c '{command}'")
-    tmux = Tmux(f"ascenseur-test-pipe-{os.getpid()}-{int(setup)}", script, 100, 30)
-    try:
+    with Tmux(f"ascenseur-test-pipe-{os.getpid()}-{int(setup)}", script, 100, 30) as tmux:
         if setup:
             tmux.wait_for("void_rule=must-trump")
             screen = tmux.wait_for("10-point bonus")  # prime's line, under the Rules field
@@ -291,8 +290,6 @@ def test_a_rules_file_from_a_pipe_is_read_once(tmp_path: Path, setup: bool) -> N
             tmux.wait_for("Your bid:")
             tmux.keys("q")
             tmux.wait_for("Saved. Resume with")
-    finally:
-        tmux.close()
     if not setup:
         saves = data / "ascenseur" / "saves"
         [record] = [p for p in saves.glob("*.json") if not p.name.endswith(".session.json")]
@@ -370,6 +367,12 @@ class Tmux:
         folder = Path(os.environ.get("TMUX_TMPDIR") or "/tmp") / f"tmux-{os.getuid()}"
         (folder / self.name).unlink(missing_ok=True)
 
+    def __enter__(self) -> Tmux:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
 
 EXE = Path(sys.executable).parent / "ascenseur"
 
@@ -397,8 +400,7 @@ def test_a_game_played_in_a_real_terminal_at_80_by_24(tmp_path: Path) -> None:
         f"echo EXIT=$? >> {tmp_path}/out.txt",
     )
     name = f"ascenseur-test-{os.getpid()}"
-    tmux = Tmux(name, script, 80, 24)
-    try:
+    with Tmux(name, script, 80, 24) as tmux:
         screen = tmux.wait_for("Your bid:")
         assert "classique" in screen and "Player 1 (you)" in screen
         tmux.keys("0")
@@ -412,8 +414,6 @@ def test_a_game_played_in_a_real_terminal_at_80_by_24(tmp_path: Path) -> None:
         while "\n" not in (out.read_text() if out.exists() else "") and time.monotonic() < end:
             time.sleep(0.1)
         assert out.read_text().strip() == "EXIT=0"
-    finally:
-        tmux.close()
     records = [p for p in history.glob("*.json") if not p.name.endswith(".session.json")]
     assert len(records) == 1
     sheet = score_sheet(replay(json.loads(records[0].read_text(encoding="utf-8"))))
@@ -436,13 +436,10 @@ def test_save_and_quit_says_how_to_resume_with_the_options_given_then_the_save_e
         f"--history '{history}'",
     )
     name = f"ascenseur-test-resume-{os.getpid()}"
-    tmux = Tmux(name, script, 100, 30)
-    try:
+    with Tmux(name, script, 100, 30) as tmux:
         tmux.wait_for("Votre annonce")
         tmux.keys("q")
         screen = tmux.wait_for("--lang fr")
-    finally:
-        tmux.close()
     line = next(text for text in screen.splitlines() if "Pour la reprendre" in text)
     assert "Pour la reprendre : ascenseur play --resume " in line
     assert f"--history '{history}' --delay 0.05 --lang fr" in line
@@ -454,8 +451,7 @@ def test_save_and_quit_says_how_to_resume_with_the_options_given_then_the_save_e
     script = shell_script(
         tmp_path, f"{EXE} play --resume {saved} --lang en --delay 0 --history '{history}'"
     )
-    tmux = Tmux(name + "b", script, 100, 30)
-    try:
+    with Tmux(name + "b", script, 100, 30) as tmux:
         for _round in range(2):
             tmux.wait_for("Your bid:")
             tmux.keys("0")
@@ -465,8 +461,6 @@ def test_save_and_quit_says_how_to_resume_with_the_options_given_then_the_save_e
             if _round == 0:
                 tmux.keys("Enter")
         tmux.keys("q")
-    finally:
-        tmux.close()
     assert score_sheet(replay(json.loads(saved.read_text(encoding="utf-8"))))["finished"]
 
 
@@ -486,8 +480,7 @@ def test_a_game_finished_after_its_history_folder_went_is_kept_in_the_saves(
         f"--history {history}",
     )
     name = f"ascenseur-test-kept-{os.getpid()}"
-    tmux = Tmux(name, script, 100, 30)
-    try:
+    with Tmux(name, script, 100, 30) as tmux:
         tmux.wait_for("Your bid:")
         assert history.is_dir()
         shutil.rmtree(history)
@@ -498,8 +491,6 @@ def test_a_game_finished_after_its_history_folder_went_is_kept_in_the_saves(
         tmux.wait_for("Game over")
         tmux.wait_for("Not in the history: saved to")
         tmux.keys("q")
-    finally:
-        tmux.close()
     saves = data / "ascenseur" / "saves"
     records = [p for p in saves.glob("*.json") if not p.name.endswith(".session.json")]
     assert len(records) == 1
@@ -531,8 +522,7 @@ def test_a_new_game_after_a_resumed_one_opens_on_its_table(tmp_path: Path) -> No
         tmp_path,
         f"{EXE} play --resume {saved} --lang en --delay 0 --history {tmp_path / 'history'}",
     )
-    tmux = Tmux(f"ascenseur-test-again-{os.getpid()}", script, 100, 30)
-    try:
+    with Tmux(f"ascenseur-test-again-{os.getpid()}", script, 100, 30) as tmux:
         tmux.wait_for("Your bid:")
         tmux.keys("0")
         tmux.wait_for("Your turn: play a card.")
@@ -544,8 +534,6 @@ def test_a_new_game_after_a_resumed_one_opens_on_its_table(tmp_path: Path) -> No
         assert "ladder=[1]; void_rule=must-trump" in screen
         assert "Ann, Bob, Cid" in screen
         tmux.keys("Escape")
-    finally:
-        tmux.close()
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -571,11 +559,8 @@ def test_a_failure_inside_the_terminal_game_ends_with_status_1(tmp_path: Path) -
         f"{sys.executable} {program} play --lang en --seed 3 --delay 0 --rule 'ladder=[1]'",
         "echo status=$?",
     )
-    tmux = Tmux(f"ascenseur-test-fails-{os.getpid()}", script, 100, 30)
-    try:
+    with Tmux(f"ascenseur-test-fails-{os.getpid()}", script, 100, 30) as tmux:
         screen = tmux.wait_for("status=")
-    finally:
-        tmux.close()
     assert "a failure put into the footer" in screen
     assert "status=1" in screen
 
@@ -603,13 +588,10 @@ def test_the_level_played_instead_of_a_lost_one_is_named_in_the_game_language(
         f"export XDG_DATA_HOME={tmp_path / 'data'}",
         f"{EXE} play --lang fr --delay 0 --resume {saved}",
     )
-    tmux = Tmux(f"ascenseur-test-fallback-{os.getpid()}", script, 100, 30)
-    try:
+    with Tmux(f"ascenseur-test-fallback-{os.getpid()}", script, 100, 30) as tmux:
         tmux.wait_for("Votre annonce")
         tmux.keys("C-q")
         screen = tmux.wait_for("(le niveau hardest")
-    finally:
-        tmux.close()
     said = " ".join(screen.split())
     assert "au niveau moyen)" in said, said
     assert "medium" not in said, said
@@ -628,11 +610,8 @@ def test_a_terminal_that_cannot_show_the_suits_is_told_so_before_the_game(
         f"{EXE} play --lang fr --seed 3 --delay 0",
         "echo status=$?",
     )
-    tmux = Tmux(f"ascenseur-test-encoding-{os.getpid()}", script, 100, 30)
-    try:
+    with Tmux(f"ascenseur-test-encoding-{os.getpid()}", script, 100, 30) as tmux:
         screen = tmux.wait_for("status=")
-    finally:
-        tmux.close()
     said = " ".join(screen.split())
     # (the message itself is written in Latin-1, here to a UTF-8 terminal: its ASCII parts)
     assert "L'encodage du terminal (iso8859-1) ne peut pas afficher les symboles" in said, said
@@ -708,16 +687,13 @@ def test_without_colour_the_playable_cards_are_told_by_their_look_not_by_their_s
         "unset COLORTERM",
         f"{EXE} play --lang en --seed 3 --delay 0 --rule 'ladder=[5]'",
     )
-    tmux = Tmux(f"ascenseur-test-no-color-{os.getpid()}", script, 100, 30)
-    try:
+    with Tmux(f"ascenseur-test-no-color-{os.getpid()}", script, 100, 30) as tmux:
         tmux.wait_for("Your bid:")
         tmux.keys("1")
         tmux.wait_for("Your turn: play a card.")
         tmux.keys("Enter")  # the first card: Player 3 takes the trick and leads 6♥
         tmux.wait_for("took the last trick")
         screen = screen_with(tmux, lambda line: "K♥" in line and "2♠" in line and "Q♠" not in line)
-    finally:
-        tmux.close()
     hand = next(line for line in screen.splitlines() if "K♥" in line and "2♠" in line)
     cards = drawn(hand)
     assert cards["4♥"][0] and not cards["2♠"][0], cards  # hearts led: 4♥ playable, 2♠ not
@@ -753,12 +729,9 @@ def test_without_colour_the_bid_the_arrows_are_on_can_be_read(tmp_path: Path) ->
         "unset COLORTERM",
         f"{EXE} play --lang en --seed 3 --delay 0 --rule 'ladder=[5]'",
     )
-    tmux = Tmux(f"ascenseur-test-focus-{os.getpid()}", script, 100, 30)
-    try:
+    with Tmux(f"ascenseur-test-focus-{os.getpid()}", script, 100, 30) as tmux:
         tmux.wait_for("Your bid:")
         screen = screen_with(tmux, lambda line: "Your bid:" in line and "\x1b[1;7m" in line)
-    finally:
-        tmux.close()
     line = next(line for line in screen.splitlines() if "Your bid:" in line)
     # the reversed bid: the last background set before it, and its own text colour
     found = re.search(r"48;5;(\d+)m[^\x1b]*\x1b\[1;7m\x1b\[38;5;(\d+)m 0 ", line)
@@ -778,16 +751,13 @@ def test_in_sixteen_colours_red_cards_are_red_on_the_table_too(tmp_path: Path) -
         "unset COLORTERM NO_COLOR",
         f"{EXE} play --lang en --seed 3 --delay 0 --rule 'ladder=[5]'",
     )
-    tmux = Tmux(f"ascenseur-test-sixteen-{os.getpid()}", script, 100, 30)
-    try:
+    with Tmux(f"ascenseur-test-sixteen-{os.getpid()}", script, 100, 30) as tmux:
         tmux.wait_for("Your bid:")
         tmux.keys("1")
         tmux.wait_for("Your turn: play a card.")
         tmux.keys("Enter")  # Player 3 takes the trick and leads 6♥; Player 4 plays Q♥
         tmux.wait_for("took the last trick")
         screen = screen_with(tmux, lambda line: "K♥" in line and "2♠" in line and "Q♠" not in line)
-    finally:
-        tmux.close()
     lines = screen.splitlines()
     hand = drawn(next(line for line in lines if "K♥" in line and "2♠" in line))
     seat = drawn(next(line for line in lines if "medium" in line and "♥" in line))
@@ -833,13 +803,10 @@ def test_the_hint_can_be_read_on_the_light_theme(tmp_path: Path) -> None:
         "unset NO_COLOR",
         f"{EXE} play --lang en --seed 3 --delay 0 --rule 'ladder=[5]'",
     )
-    tmux = Tmux(f"ascenseur-test-light-{os.getpid()}", script, 100, 30)
-    try:
+    with Tmux(f"ascenseur-test-light-{os.getpid()}", script, 100, 30) as tmux:
         tmux.wait_for("Your bid:")
         tmux.keys("h")
         screen = screen_with(tmux, lambda line: "Hint:" in line)
-    finally:
-        tmux.close()
     line = next(line for line in screen.splitlines() if "Hint:" in line)
     assert contrast_of(line, "Hint:") >= 3, line
 
@@ -855,8 +822,7 @@ def test_the_red_card_the_arrows_are_on_can_be_read_on_the_light_theme(tmp_path:
         "unset NO_COLOR",
         f"{EXE} play --lang en --seed 3 --delay 0 --rule 'ladder=[5]'",
     )
-    tmux = Tmux(f"ascenseur-test-light-focus-{os.getpid()}", script, 100, 30)
-    try:
+    with Tmux(f"ascenseur-test-light-focus-{os.getpid()}", script, 100, 30) as tmux:
         tmux.wait_for("Your bid:")
         tmux.keys("1")
         tmux.wait_for("Your turn: play a card.")
@@ -865,8 +831,6 @@ def test_the_red_card_the_arrows_are_on_can_be_read_on_the_light_theme(tmp_path:
             tmux,
             lambda line: "K♥" in line and "Q♠" not in line and "\x1b[1;7m" in line,
         )
-    finally:
-        tmux.close()
     line = next(line for line in screen.splitlines() if "K♥" in line and "Q♠" not in line)
     assert "\x1b[1;7m\x1b[38;2;255;0;0mK♥" in line, line  # reversed, as the arrows' card
     assert contrast_of(line, "K♥") >= 3, line
