@@ -1325,6 +1325,41 @@ def test_every_player_colour_shows_on_the_light_theme() -> None:
             assert contrast(drawn, under) > 1.5, (style, drawn, under)
 
 
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+def test_every_player_colour_shows_on_the_seat_whose_turn_it_is(tmp_path: Path, theme: str) -> None:
+    """The seat whose turn it is has a background of its own; on the light theme it was the
+    theme's dark blue, on which a player's magenta, red or blue name had a contrast of
+    1.4–1.6. Each colour of a player stands out from that seat as from the others."""
+    from rich.color import Color
+    from textual.app import App
+
+    from ascenseur.interfaces.tui.chart import SEAT_COLORS
+
+    session, app = four_cards_of_prime(tmp_path)
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.theme = theme
+            await play(pilot, app, session, until=lambda: session.view(0).is_my_turn)
+            await pilot.pause()
+            turn = app.screen.query_one("#seat-0")
+            assert turn.has_class("turn")
+            other = app.screen.query_one("#seat-1")
+            assert not other.has_class("turn")
+            # (a terminal of true colours: the headless one has 16, so the app took theirs)
+            plain = App()
+            palette = plain.ansi_theme_light if theme == "textual-light" else plain.ansi_theme_dark
+            turn_background = turn.background_colors[1].rich_color
+            assert turn_background != other.background_colors[1].rich_color  # it is marked
+            under = turn_background.get_truecolor(palette, foreground=False)
+            for name in SEAT_COLORS:
+                colour = Color.parse(name)
+                drawn = colour.get_truecolor(palette, foreground=True)
+                assert contrast(drawn, under) > 1.5, (theme, name, drawn, under)
+
+    run(scenario())
+
+
 def test_the_chart_explains_its_star() -> None:
     from ascenseur.interfaces.tui.chart import totals_chart
 
