@@ -1503,6 +1503,55 @@ def test_the_score_sheet_opens_on_the_round_just_played(tmp_path: Path) -> None:
     run(scenario())
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_the_dialogs_keep_their_last_line_on_a_short_screen(tmp_path: Path, lang: str) -> None:
+    """The body of a dialog (the score sheet's rounds, the rules' options) scrolls within
+    what the rest of the dialog leaves it: at 40×15 the rounds pushed the sheet's Continue
+    button out of the dialog, and the rules' "Press Escape" line likewise. Checked there,
+    at 50×15 and after the screen shrinks under an open sheet."""
+    rules = preset("classique").override({"ladder": [1] * 12})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=5)
+    app = new_app(session, tmp_path)
+
+    def sheet_after_round(n: int) -> Callable[[], bool]:
+        def there() -> bool:
+            screen = app.screen
+            return isinstance(screen, ScoreSheetScreen) and screen.finished_round == n
+
+        return there
+
+    def assert_whole(box_id: str, body_id: str, last: Any) -> None:
+        box = app.screen.query_one(box_id).region
+        body = app.screen.query_one(body_id).region
+        inner_bottom = box.bottom - 1  # the border's line
+        assert body.height >= 1
+        assert body.bottom <= last.region.y, (body, last.region)
+        assert last.region.bottom <= inner_bottom, (box, last.region)
+        assert box.bottom <= app.size.height - 1  # above the footer
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play(pilot, app, session, until=sheet_after_round(7))
+            for size in ((40, 15), (50, 15), (40, 16), (80, 24)):
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                await pilot.pause()
+                sheet = app.screen
+                assert isinstance(sheet, ScoreSheetScreen)
+                assert_whole("#sheet-box", "#sheet-body", sheet.query_one("#continue"))
+            await pilot.resize_terminal(40, 15)
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            await pilot.pause()
+            notes = app.screen.query("#rules-box > .note")
+            assert_whole("#rules-box", "#rules-body", notes.last())
+
+    with language(lang):
+        run(scenario())
+
+
 def test_the_footer_says_what_f_does_now_and_tarot_trumps_are_named(tmp_path: Path) -> None:
     rules = preset("enculette").override({"ladder": [2]})
     session = make_session(rules, names=NAMES, levels=["random"], seed=2)

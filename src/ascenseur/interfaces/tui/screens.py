@@ -20,6 +20,7 @@ from textual.containers import (
     VerticalScroll,
 )
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ascenseur.core.cards import Card
@@ -203,7 +204,41 @@ def scoring_line(rules: Rules) -> str:
     return _("Scoring: {explanation}").format(explanation=explain_option("scoring", rules.scoring))
 
 
-class ScoreSheetScreen(ModalScreen[None]):
+class DialogScreen(ModalScreen[None]):
+    """A dialog whose body scrolls: the body gets only the lines the rest of the dialog
+    leaves it, so that what follows the body (the Continue button, the way back) stays on a
+    short screen. Textual does not shrink a child of a container of ``height: auto`` to fit
+    its ``max-height``: at 40×15 the score sheet's body pushed Continue off the dialog."""
+
+    #: The body's share of the screen at most, as the CSS's ``60vh``.
+    BODY_SHARE = 0.6
+    #: The dialog's share of the space above the footer, as the CSS's ``95%``.
+    DIALOG_SHARE = 0.95
+
+    def dialog_parts(self) -> tuple[Widget, Widget]:
+        """The dialog box and its scrolling body."""
+        raise NotImplementedError
+
+    def fit_body(self) -> None:
+        box, body = self.dialog_parts()
+        footer = self.query_one(Footer)
+        room = int((self.size.height - footer.outer_size.height) * self.DIALOG_SHARE)
+        others = sum(
+            child.outer_size.height + child.styles.margin.top + child.styles.margin.bottom
+            for child in box.children
+            if child is not body and child.display
+        )
+        left = room - box.styles.gutter.height - others
+        body.styles.max_height = max(1, min(int(self.size.height * self.BODY_SHARE), left))
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.fit_body)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_body)
+
+
+class ScoreSheetScreen(DialogScreen):
     """The score sheet after a round (or any time with ``t``)."""
 
     BINDINGS: ClassVar = [
@@ -271,14 +306,19 @@ class ScoreSheetScreen(ModalScreen[None]):
         its border, padding and the scroll bar."""
         return min(self.app.size.width * 9 // 10, 100) - 6
 
+    def dialog_parts(self) -> tuple[Widget, Widget]:
+        return self.query_one("#sheet-box"), self.query_one("#sheet-body")
+
     def on_resize(self) -> None:
         head, body = score_table(
             self.session, self.seat, self.sheet_width(), colour=not self.app.no_color
         )
         self.query_one("#sheet-head", Static).update(head)
         self.query_one("#sheet", Static).update(body)
+        super().on_resize()
 
     def on_mount(self) -> None:
+        super().on_mount()
         self.query_one("#continue", Button).focus()
         # The latest round is what the player wants to see: the sheet opens at its end.
         body = self.query_one("#sheet-body", ScrollableContainer)
@@ -317,7 +357,7 @@ def second_copy_note(rules: Rules, players: int) -> str | None:
     return note.format(first=first.display(), second=second.display())
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(DialogScreen):
     """Every option of the rules in force, explained (and, with two decks, the prime that
     marks a card of the second)."""
 
@@ -331,7 +371,7 @@ class RulesScreen(ModalScreen[None]):
         self._bindings.bind("escape,enter,r,q", "close", _("back"))
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog", id="rules-box"):
             yield Label(_("Rules: {preset}").format(preset=self.rules.preset), classes="title")
             text = Text()
             summary = PRESET_SUMMARIES.get(self.rules.preset)
@@ -350,10 +390,13 @@ class RulesScreen(ModalScreen[None]):
                         style="yellow",
                     )
                 text.append(f"\n  {explanation}\n")
-            with VerticalScroll(classes="dialog-body"):
+            with VerticalScroll(classes="dialog-body", id="rules-body"):
                 yield Static(text)
             yield Label(_("Press Escape to go back."), classes="note")
         yield Footer()
+
+    def dialog_parts(self) -> tuple[Widget, Widget]:
+        return self.query_one("#rules-box"), self.query_one("#rules-body")
 
     def action_close(self) -> None:
         self.dismiss(None)
