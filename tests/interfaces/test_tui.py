@@ -636,6 +636,61 @@ def test_save_mid_trick_and_resume_it(tmp_path: Path) -> None:
     assert resumed.is_over and len(resumed.game.results) == 2
 
 
+def test_a_game_holds_its_save_against_a_second_game_until_it_lets_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Saved once with `s`, a game holds its save: another game (another terminal) cannot
+    resume it and write over it. A new game from the end screen lets go of it, as does the
+    game's end of the app."""
+    from ascenseur.services.save_lock import SaveInUseError, SaveLock
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # where `s` saves
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))  # the locks
+    rules = preset("prime").override({"ladder": [2]})
+    session = make_session(rules, names=NAMES, levels=["random"], seed=3)
+    app = new_app(session, tmp_path)
+
+    def free(path: Path) -> bool:
+        try:
+            SaveLock.take(path).release()
+        except SaveInUseError:
+            return False
+        return True
+
+    async def scenario() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play(pilot, app, session, until=my_card_to_play(session))
+            await pilot.press("s")
+            await pilot.pause()
+            saved = app.saved_to
+            assert saved is not None and saved.exists()
+            assert not free(saved)
+            await play(pilot, app, session)  # to the end screen
+            assert not free(saved)  # (the end is written there too)
+            await pilot.press("n")  # a new game, from the setup screen
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            await pilot.click("#start")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            assert free(saved)
+
+    run(scenario())
+    # a resumed game (`play --resume` takes the lock) lets go when its app closes
+    save = tmp_path / "resumed.json"
+    session.save(save)
+    lock = SaveLock.take(save)
+    resumed = new_app(GameSession.resume(save), tmp_path, save_path=save, save_lock=lock)
+
+    async def resumed_and_closed() -> None:
+        async with resumed.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert not free(save)
+
+    run(resumed_and_closed())
+    assert free(save)
+
+
 def test_the_score_sheet_follows_each_round(tmp_path: Path) -> None:
     rules = preset("ascensor").override({"ladder": [2, 1]})
     session = make_session(rules, names=NAMES, levels=["random"], seed=4)

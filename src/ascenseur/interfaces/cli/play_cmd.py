@@ -145,6 +145,7 @@ def play(
     from ascenseur.interfaces.tui.app import setup_values_of
     from ascenseur.interfaces.tui.texts import ChoiceError, unknown_level
     from ascenseur.interfaces.typed_text import SETUP_LEVELS, level_by_name
+    from ascenseur.services.save_lock import SaveInUseError, SaveLock
     from ascenseur.services.session import GameSession, SaveFileError
 
     # A level may be typed as the screen shows it in the language in force ("facile").
@@ -165,6 +166,7 @@ def play(
     seat = seat_given if seat_given is not None else 1
     session = None
     save_path = None
+    save_lock = None
     file_options: dict[str, Any] = {}  # the rules file's, read once (a pipe gives them once)
     if resume is not None:
         # The saved game has its own rules, players and seats: options that would choose
@@ -199,6 +201,10 @@ def play(
             if isinstance(error, SaveFileError):  # "cannot read FILE: …" names it already
                 raise refuse(str(error)) from None
             raise refuse(_("{path}: {reason}").format(path=resume, reason=error)) from None
+        try:
+            save_lock = SaveLock.take(resume)
+        except SaveInUseError as error:
+            raise refuse(str(error)) from None
         save_path = resume
     elif setup:
         # What the setup screen will be filled with is checked now, as for a game started
@@ -264,6 +270,7 @@ def play(
         save_path=save_path,
         setup_defaults=defaults,
         setup_seed=seed if setup else None,  # else the next games get seeds of their own
+        save_lock=save_lock,
     )
     saved = tui.run()
     if tui.return_code:

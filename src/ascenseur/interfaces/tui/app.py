@@ -23,6 +23,7 @@ from ascenseur.interfaces.typed_text import (
     printable,
 )
 from ascenseur.services.history import history_dir
+from ascenseur.services.save_lock import SaveInUseError, SaveLock
 from ascenseur.services.session import DEFAULT_LEVEL, GameSession
 
 from .game_screen import GameScreen
@@ -150,9 +151,12 @@ class AscenseurApp(App[Path | None]):
         save_path: Path | None = None,
         setup_defaults: Mapping[str, str] | None = None,
         setup_seed: int | None = None,
+        save_lock: SaveLock | None = None,
     ) -> None:
         super().__init__()
         self.session = session
+        #: The save this game is written to, held against another game resuming it.
+        self.save_lock = save_lock
         self.delay = delay
         self.history = history
         self.save_path = save_path
@@ -206,11 +210,32 @@ class AscenseurApp(App[Path | None]):
     def history_folder(self) -> Path:
         return history_dir(self.history)
 
+    def hold_save(self, path: Path) -> None:
+        """Hold the save the game is now written to (the first ``s`` of a new game)."""
+        if self.save_lock is not None and self.save_lock.save == path:
+            return
+        self.let_go_of_save()
+        try:
+            self.save_lock = SaveLock.take(path)
+        except SaveInUseError:
+            self.save_lock = None  # (a file just made, held elsewhere already: not ours)
+
+    def let_go_of_save(self) -> None:
+        if self.save_lock is not None:
+            self.save_lock.release()
+            self.save_lock = None
+
+    def on_unmount(self) -> None:
+        """The app is closing: its save may be resumed elsewhere now (the end of the process
+        would drop the lock too, but an app may close long before, as in the tests)."""
+        self.let_go_of_save()
+
     def start_game(self, session: GameSession) -> None:
         """Leave the setup screen for the table (a --seed seeds this first game only)."""
         self.setup_seed = None
         self.session = session
         self.save_path = None
+        self.let_go_of_save()  # (the game before it no longer writes there)
         self.switch_screen(self.game_screen(session))
 
     def open_setup(self) -> None:

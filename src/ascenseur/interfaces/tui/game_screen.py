@@ -974,6 +974,7 @@ class GameScreen(Screen[None]):
             )
             return None
         self.save_path = path
+        self.ascenseur_app.hold_save(path)
         self.ascenseur_app.saved_to = path
         self.notify(_("Saved to {path}").format(path=path))
         return path
