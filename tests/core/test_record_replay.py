@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import example as hypothesis_example
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -957,6 +958,41 @@ def test_record_refusal_not_a_record(text: str, message: str) -> None:
     with pytest.raises(RecordError) as caught:
         loads(text)
     assert str(caught.value) == message
+
+
+#: Texts that may hold lone surrogates ("\ud800"), which JSON allows and a record refuses.
+HALF_TEXTS = st.text(
+    st.characters(exclude_categories=()) | st.sampled_from("\ud800\udfff\U0001f600")
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.recursive(
+        HALF_TEXTS | st.integers(),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(HALF_TEXTS, inner, max_size=4),
+        max_leaves=12,
+    )
+)
+@hypothesis_example({"\ud802": "\udc01"})  # a key, before its value
+@hypothesis_example([{"a": "\udc01", "\ud802": 1}])  # a value, before the next key
+@hypothesis_example([[["x", {"deep": ["\udfff"]}]], "\ud800"])
+@hypothesis_example("\ud800\udfff")  # (read as one character)
+def test_a_lone_surrogate_anywhere_is_refused_naming_the_first(value: Any) -> None:
+    """Keys and values at any depth: the record is refused, naming the first lone surrogate
+    in the order the record is written; a text without one is read back as it was."""
+    text = json.dumps({"players": value})  # (escaped: \ud800 is valid JSON)
+    read = json.loads(text)  # ("\ud800\udfff" escaped is read as one character, U+103FF)
+    written = json.dumps(read, ensure_ascii=False)
+    first = next((c for c in written if "\ud800" <= c <= "\udfff"), None)
+    if first is None:
+        assert loads(text) == read
+    else:
+        with pytest.raises(RecordError) as caught:
+            loads(text)
+        assert str(caught.value) == (
+            f"not a record: it holds \\u{ord(first):04x}, half of a character, which is not text"
+        )
 
 
 JSON_VALUES = st.recursive(

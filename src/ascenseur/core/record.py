@@ -222,19 +222,37 @@ def loads(text: str) -> dict[str, Any]:
         raise RecordError(_("not a record: a number in it is too long")) from None
     if not isinstance(data, dict):
         raise RecordError(_("a record is a JSON object"))
-    try:
+    half = _lone_surrogate(data)
+    if half is not None:
         # A lone surrogate ("\ud800") is valid JSON but not text: it could be neither shown
         # nor written back.
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError as error:
         raise RecordError(
             _("not a record: it holds {code}, half of a character, which is not text").format(
-                code=f"\\u{ord(error.object[error.start]):04x}"
+                code=f"\\u{ord(half):04x}"
             )
-        ) from None
-    except RecursionError:
-        raise RecordError(_("not a record: its JSON is nested too deeply")) from None
+        )
     return data
+
+
+def _lone_surrogate(data: Any) -> str | None:
+    """The first lone surrogate among the texts of ``data`` (keys included), in the order
+    they are written, or ``None``. Each text is checked alone, so that a large record is not
+    written out whole once more (it doubled the memory of reading one)."""
+    stack: list[Any] = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError as error:
+                    return item[error.start]
+        elif isinstance(item, dict):
+            for key, value in reversed(item.items()):
+                stack.extend((value, key))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+    return None
 
 
 def replay(record: Mapping[str, Any]) -> Replay:
