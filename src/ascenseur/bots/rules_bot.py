@@ -125,7 +125,9 @@ class RulesBot:
             self.name = "easy"
 
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
-        return self.decide(view, budget)[0]
+        # (no reason: its words and numbers would load the catalogs and Babel's locale data
+        # into every process that only plays, a tournament's workers among them)
+        return self._decide(view, budget, explain=False)[0]
 
     def hint(self, view: PlayerView, budget: Budget | None = None) -> Hint:
         action, reason = self.decide(view, budget)
@@ -134,12 +136,17 @@ class RulesBot:
     def decide(self, view: PlayerView, budget: Budget | None = None) -> tuple[int, str]:
         """The action and its reason in a player's words (a budget is checked, not used:
         a rule-based choice takes no time)."""
+        return self._decide(view, budget, explain=True)
+
+    def _decide(self, view: PlayerView, budget: Budget | None, *, explain: bool) -> tuple[int, str]:
+        """The action, and its reason when ``explain`` (else ``""``): the same action
+        either way, drawing the same numbers from the generator."""
         legal = legal_actions_of(view, budget)
         if view.phase is Phase.BID:
-            return self._bid(view, legal)
-        return self._play(view, legal)
+            return self._bid(view, legal, explain)
+        return self._play(view, legal, explain)
 
-    def _bid(self, view: PlayerView, legal: Sequence[int]) -> tuple[int, str]:
+    def _bid(self, view: PlayerView, legal: Sequence[int], explain: bool) -> tuple[int, str]:
         facts = ViewFacts(view)
         expected, sure, chances = hand_worth(view, facts)
         # In the blind round (no chances per card) the one card wins or not.
@@ -156,7 +163,11 @@ class RulesBot:
             if near:
                 # (an easy player's slip: the reasons below are for the bid it slipped from)
                 bid = self.rng.choice(near)
+                if not explain:
+                    return bid, ""
                 return bid, _("bid {bid}: a bid made without much thought").format(bid=bid)
+        if not explain:
+            return bid, ""
         nearest = nearest_bid(worth, size)
         if bid == caught_up > safe:  # (the reasons below are those of the safe bid)
             reason = _(
@@ -186,7 +197,7 @@ class RulesBot:
             ).format(bid=bid, expected=decimal(expected), sure=sure)
         return bid, reason
 
-    def _play(self, view: PlayerView, legal: Sequence[int]) -> tuple[int, str]:
+    def _play(self, view: PlayerView, legal: Sequence[int], explain: bool) -> tuple[int, str]:
         facts = ViewFacts(view)
         hand = mask_of(view.hand or ())
         bid = view.bids[view.seat]
@@ -205,7 +216,9 @@ class RulesBot:
         )
         if self.noise and self.rng.random() < self.noise / 2:
             card = self.rng.choice(legal)  # type: ignore[assignment]
-            return card, _("a card played without much thought")
+            return card, _("a card played without much thought") if explain else ""
+        if not explain:
+            return card, ""
         if won > bid and need > 0 and why is not Why.ONLY:
             return card, _(
                 "{card}: your bid is missed already, and every further trick still scores"

@@ -472,19 +472,21 @@ class SearchBot:
         self.last_depth = 0
 
     def choose(self, view: PlayerView, budget: Budget | None = None) -> int:
-        return self._decide(view, budget)[0]
+        # (no reason: see RulesBot.choose)
+        return self._decide(view, budget, explain=False)[0]
 
     def hint(self, view: PlayerView, budget: Budget | None = None) -> Hint:
-        action, reason = self._decide(view, budget)
+        action, reason = self._decide(view, budget, explain=True)
         return Hint(action, reason)
 
     # -- decisions -------------------------------------------------------------------------
 
-    def _decide(self, view: PlayerView, budget: Budget | None) -> tuple[int, str]:
+    def _decide(self, view: PlayerView, budget: Budget | None, *, explain: bool) -> tuple[int, str]:
+        """The action, and its reason when ``explain`` (else ``""``)."""
         legal = legal_actions_of(view, budget)
         if len(legal) == 1:
             self.last_values = {}
-            return legal[0], RulesBot().decide(view)[1]
+            return legal[0], RulesBot().decide(view)[1] if explain else ""
         bidding = view.phase is Phase.BID
         iterations = self.bid_iterations if bidding else self.iterations
         max_plays = self.bid_max_plays if bidding else self.max_plays
@@ -507,7 +509,7 @@ class SearchBot:
         values = (self._tree_search if self.tree else self._evaluate)(view, legal, spend)
         self.last_values = values
         best = max(self.last_alive, key=lambda a: (values[a], -legal.index(a)))
-        return best, self._reason(view, best, values)
+        return best, self._reason(view, best, values) if explain else ""
 
     def _worlds(self, view: PlayerView) -> tuple[Game, float, dict[int, tuple[float, int]]]:
         """One world consistent with the view, its weight from the bids and, at the
