@@ -860,6 +860,9 @@ async def start_from_setup(pilot: Pilot[Any], app: AscenseurApp, **fields: str) 
     """Type ``fields`` (by id: ``players="3"``) into the setup screen, then press Start."""
     for field, value in fields.items():
         app.screen.query_one(f"#{field}", Input).value = value
+    # (the fields' changes are handled first, as they are when a player types: a change
+    # handled after the click cleared the refusal it had just made, now and then)
+    await pilot.pause()
     await pilot.click("#start")
     await pilot.pause()
 
