@@ -382,3 +382,20 @@ def test_play_refuses_a_history_it_cannot_write_whatever_it_starts_with(
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith("--history: cannot write into /proc/nope: ")
     assert done.stderr.count("\n") == 1
+
+
+def test_the_version_is_the_package_s_and_said_in_any_language() -> None:
+    from importlib.metadata import version
+
+    import ascenseur
+
+    for args in (["--version"], ["--lang", "fr", "--version"], ["--version", "play"]):
+        done = command(*args)
+        assert (done.returncode, done.stdout, done.stderr) == (
+            0,
+            f"ascenseur {ascenseur.__version__}\n",
+            "",
+        )
+    assert ascenseur.__version__ == version("ascenseur")
+    helped = command("--lang", "fr", "--help")
+    assert "Afficher la version et quitter." in helped.stdout

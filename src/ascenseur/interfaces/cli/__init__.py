@@ -161,6 +161,14 @@ app = typer.Typer(
 _LANGUAGE_ASKED = "ascenseur.language"
 
 
+def _show_version(asked: bool) -> None:
+    if asked:
+        from ascenseur import __version__
+
+        typer.echo(f"ascenseur {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def _global_options(
     ctx: typer.Context,
@@ -172,6 +180,15 @@ def _global_options(
             help=N_("Language of the messages (default: the system's)."),
         ),
     ] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=_show_version,
+            help=N_("Show the version and exit."),
+        ),
+    ] = False,
 ) -> None:
     """The options before the command: the language of the messages."""
     if lang is not None and lang not in LANGUAGES:
