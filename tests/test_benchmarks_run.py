@@ -13,15 +13,20 @@ import pytest
 BENCHMARKS = sorted((Path(__file__).parents[1] / "benchmarks").glob("*.py"))
 
 
-@pytest.mark.parametrize("script", BENCHMARKS, ids=lambda path: path.name)
-def test_every_benchmark_script_starts_and_explains_itself(script: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, str(script), "--help"],
+def run_benchmark(script: Path, *args: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    """``script`` run with ``args`` from the benchmarks' folder, as its docstring says."""
+    return subprocess.run(
+        [sys.executable, str(script), *args],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
         cwd=script.parent,
     )
+
+
+@pytest.mark.parametrize("script", BENCHMARKS, ids=lambda path: path.name)
+def test_every_benchmark_script_starts_and_explains_itself(script: Path) -> None:
+    done = run_benchmark(script, "--help", timeout=120)
     assert done.returncode == 0, done.stderr
     assert "usage:" in done.stdout
 
@@ -108,13 +113,7 @@ def test_the_memory_benchmark_prints_every_figure_of_a_quick_run() -> None:
     not measured), so that a measuring process that breaks, or an item measured after the
     fact (a size of 0), cannot go unseen."""
     script = BENCHMARKS[0].parent / "memory.py"
-    done = subprocess.run(
-        [sys.executable, str(script), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=script.parent,
-    )
+    done = run_benchmark(script, "--quick", timeout=300)
     assert done.returncode == 0, done.stderr
     tables: dict[str, dict[str, list[str]]] = {}
     for block in done.stdout.split("\n\n")[1:]:
