@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ascenseur import Card, Game, Phase, preset
-from ascenseur.bots import RandomBot, RulesBot
+from ascenseur.bots import Hint, RandomBot, RulesBot
 from ascenseur.bots.heuristics import (
     Why,
     bid_values,
@@ -469,3 +469,117 @@ def test_an_easy_players_slipped_bid_says_so_in_its_hint() -> None:
             kept += 1
             assert easy.reason == plain.reason
     assert slipped and kept
+
+
+# -- the sure tricks, the masters and the cards most likely to win later --------------------
+
+CLUBS_ABOVE_NINE = ("TC", "JC", "QC", "KC", "AC")
+SPADES_ABOVE_NINE = ("TS", "JS", "QS", "KS", "AS")
+DIAMONDS, CLUBS = 2, 3
+
+
+def test_never_throws_away_the_sure_trick_it_still_needs() -> None:
+    """Needing one trick and holding it for sure, the player loses the others meanwhile; it
+    threw the sure card itself away when it could not follow (it dumped its highest card
+    that loses, and then missed its bid)."""
+    # No trump: the ace of spades is a sure trick; clubs are led and the player has none.
+    card, why = choose_card(
+        mask("AS", "5D"),
+        mask("AS", "5D"),
+        [Card.parse("3C")],
+        4,
+        -1,
+        STANDARD.strength,
+        1,
+        everything_but("AS", "5D", "3C"),
+    )
+    assert (card, why) == (Card.parse("5D"), Why.DUCK)
+    # Clubs trump, the ace of trumps is down: the king of trumps is a sure trick, which
+    # loses in this trick (void in spades, the trick trumped higher): keep it.
+    played = ("JS", "AC", "QH")
+    card, why = choose_card(
+        mask("9D", "KC"),
+        mask("9D", "KC"),
+        [Card.parse(c) for c in played],
+        4,
+        CLUBS,
+        STANDARD.strength,
+        1,
+        everything_but("9D", "KC", *played),
+    )
+    assert (card, why) == (Card.parse("9D"), Why.DUCK)
+
+
+def test_the_sure_trick_is_kept_under_a_higher_tarot_trump() -> None:
+    """Tarot trumps, bid 1, nothing won yet: the 21 is played, so the 20 is a sure trick;
+    the player keeps it and plays its 18 under the 21 (it played the 20 there, saying "you
+    have your tricks")."""
+    rules = preset("enculette").override({"ladder": [4]})
+    game = Game.new(rules, 4, first_dealer=3)
+    hands = [["T3", "T4", "T6", "T9"], ["T21", "T1", "T2", "T7"], ["T5", "T8", "T18", "T20"]]
+    hands.append(["T10", "T11", "T12", "T13"])
+    game.deal_hands(hands, None)
+    for bid in (1, 1, 1, 0):  # seats 0, 1, 2 and the dealer, 3
+        game.bid(bid)
+    game.play("T3")
+    game.play("T21")
+    hint = RulesBot(1).hint(game.view(2))
+    assert hint == Hint(
+        Card.parse("T18"),
+        "18: the trick you still need is sure in your hand, lose this one meanwhile",
+    )
+
+
+def test_with_more_sure_tricks_than_it_needs_it_dumps_a_spare_one_first() -> None:
+    """Needing one trick with two masters (no trump), void in the suit led: one master is
+    a trick too many, so it goes first, before a king that may still lose to the ace."""
+    gone = ("TS", "JS", "QS", "KS", "AS", "3C")
+    card, why = choose_card(
+        mask("9S", "8S", "KD"),
+        mask("9S", "8S", "KD"),
+        [Card.parse("3C")],
+        4,
+        -1,
+        STANDARD.strength,
+        1,
+        everything_but("9S", "8S", "KD", *gone),
+    )
+    assert card in (Card.parse("9S"), Card.parse("8S")) and why is Why.DUCK
+
+
+def test_a_master_of_another_suit_is_the_most_dangerous_card_to_keep() -> None:
+    """Unable to follow, with its tricks made, the player dumps the nine of clubs that no
+    club out beats any more, not the king of diamonds whose ace is out (it dumped the
+    higher rank, keeping a card that surely wins when clubs come). Needing a trick, it
+    keeps that nine and throws the king."""
+    hand = ("KD", "9C")
+    unknown = everything_but(*hand, "5S", *CLUBS_ABOVE_NINE)
+    for need, expected, reason in ((0, "9C", Why.DUCK), (1, "KD", Why.CANNOT_WIN)):
+        card, why = choose_card(
+            mask(*hand),
+            mask(*hand),
+            [Card.parse("5S")],
+            4,
+            HEARTS,
+            STANDARD.strength,
+            need,
+            unknown,
+        )
+        assert (card, why) == (Card.parse(expected), reason), need
+
+
+def test_with_its_tricks_made_it_leads_a_low_trump_rather_than_a_master() -> None:
+    """Bid made, on lead with the ten of spades (every higher spade played) and the two of
+    hearts, trump: the ten wins unless someone ruffs, the two loses unless nobody holds a
+    higher heart. It led the ten (any card of a side suit before a trump)."""
+    card, why = choose_card(
+        mask("TS", "2H"),
+        mask("TS", "2H"),
+        [],
+        4,
+        HEARTS,
+        STANDARD.strength,
+        0,
+        everything_but("TS", "2H", *SPADES_ABOVE_NINE[1:]),
+    )
+    assert (card, why) == (Card.parse("2H"), Why.LEAD_SAFE)

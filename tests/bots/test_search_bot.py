@@ -430,7 +430,7 @@ def test_the_hint_of_the_tree_never_calls_its_move_worse_than_another() -> None:
     """``expert`` plays the move its tree visited most, whose mean may trail a move tried
     on fewer deals: its hint then says so, never "-0.7 more than the next best card"."""
     game = Game.new(preset("prime").override({"ladder": [4]}), 4, first_dealer=0)
-    game.deal(random.Random(35))
+    game.deal(random.Random(34))  # (a deal with such a move; the policy playouts shape it)
     trailing = []
     while not game.is_over:
         bot = make_bot("expert", seed=1)

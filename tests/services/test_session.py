@@ -547,7 +547,8 @@ def test_a_save_that_is_not_utf8_is_refused_not_a_crash(tmp_path: Path) -> None:
 def test_a_hint_between_moves_worth_the_same_says_so_not_zero_more() -> None:
     """Where the move suggested scores no more than another one (a margin shown as 0.0),
     the hint says "as much as another card" rather than "0.0 more than the next best"."""
-    session = GameSession.new(preset("prime"), ["Ann", "Bob", "Cid", "Dan"], levels="hard", seed=3)
+    # (a game with such a hint among the first twelve: the policy's playouts shape which)
+    session = GameSession.new(preset("prime"), ["Ann", "Bob", "Cid", "Dan"], levels="hard", seed=1)
     reasons = []
     while not session.is_over and len(reasons) < 12:
         step, seat = session.next_step()

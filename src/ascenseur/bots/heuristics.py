@@ -33,7 +33,7 @@ class Why(IntEnum):
     WIN_HIGH = 1  # needs tricks, plays its highest winning card
     RUFF = 2  # needs tricks, cannot follow, trumps low
     CANNOT_WIN = 3  # needs tricks but cannot win this one: keeps its good cards
-    DUCK = 4  # has enough: plays its highest card that loses the trick
+    DUCK = 4  # has enough: plays its most dangerous card that loses the trick
     FORCED_WIN = 5  # has enough but every card wins: gets rid of the highest
     FORCED_UNDER = 6  # has enough, may be overtaken: plays low and hopes
     LEAD_MASTER = 7  # needs tricks: leads a card nobody can beat in its suit
@@ -366,13 +366,19 @@ def choose_card(
         return CARDS[legal.bit_length() - 1], Why.ONLY
     left = hand.bit_count()
     trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
-    if 0 < need < left and sure_tricks(hand, trump, trump_mask, strength, unknown) >= need:
-        # The tricks still needed are in hand already (top trumps, or masters when no
-        # trump is out): lose the others meanwhile.
-        need = 0
+    keep = 0
+    if 0 < need < left:
+        sure = _sure_masters(hand, trump_mask, strength, unknown)
+        count = sure.bit_count()
+        if count >= need:
+            # The tricks still needed are in hand already (top trumps, or masters when no
+            # trump is out): lose the others meanwhile, and never throw those away on a
+            # void; with more of them than needed, the spare ones are the first to go.
+            keep = sure if count == need else 0
+            need = 0
     if trick:
         return _follow(
-            hand, legal, trick, players, trump, trump_mask, strength, need, left, unknown
+            hand, legal, trick, players, trump, trump_mask, strength, need, left, unknown, keep
         )
     return _lead(hand, legal, trump, trump_mask, strength, need, left, unknown)
 
@@ -406,14 +412,20 @@ def _masters(cards: int, unknown: int, strength: Sequence[int]) -> int:
     return masters
 
 
+def _sure_masters(hand: int, trump_mask: int, strength: Sequence[int], unknown: int) -> int:
+    """The cards of ``hand`` that will surely win a trick, as a mask: the top trumps, and,
+    when nobody else may hold a trump, the masters of their suits."""
+    if unknown & trump_mask:
+        hand &= trump_mask  # a side master may still be trumped
+    return _masters(hand, unknown, strength)
+
+
 def sure_tricks(
     hand: int, trump: int, trump_mask: int, strength: Sequence[int], unknown: int
 ) -> int:
-    """Cards of ``hand`` that will surely win a trick: the top trumps, and, when nobody else
-    may hold a trump, the masters of their suits."""
-    if trump >= 0 and unknown & trump_mask:
-        hand &= trump_mask  # a side master may still be trumped
-    return _masters(hand, unknown, strength).bit_count()
+    """How many cards of ``hand`` will surely win a trick: the top trumps, and, when nobody
+    else may hold a trump, the masters of their suits."""
+    return _sure_masters(hand, trump_mask if trump >= 0 else 0, strength, unknown).bit_count()
 
 
 def _follow(
@@ -427,6 +439,7 @@ def _follow(
     need: int,
     left: int,
     unknown: int,
+    keep: int = 0,
 ) -> tuple[Card, Why]:
     led = SUIT_OF[trick[0]]
     best = -1
@@ -472,17 +485,51 @@ def _follow(
             if SUIT_OF[winners[0][1]] == trump and led != trump:
                 return winners[0][1], Why.RUFF
             return winners[-1][1], Why.WIN_HIGH
-        # Cannot win: throw the least useful card, keeping trumps and high cards.
-        losers.sort(key=lambda t: (SUIT_OF[t[2]] == trump, t[0]))
-        return losers[0][2], Why.CANNOT_WIN
+        # Cannot win: throw the least useful card, keeping masters, trumps and the cards
+        # that may win a trick later (fewest higher cards out, then the highest). Following
+        # suit, that is the lowest.
+        if legal & SUIT_MASKS[led]:
+            return min(losers)[2], Why.CANNOT_WIN
+        return _by_danger(losers, trump, strength, unknown, False), Why.CANNOT_WIN
     if losers:
-        # Dump the most dangerous card that still loses: the highest, trumps first.
-        losers.sort(key=lambda t: (SUIT_OF[t[2]] == trump, t[0]))
-        return losers[-1][2], Why.DUCK
+        # Dump the most dangerous card that still loses: a master of another suit, a trump,
+        # then the card with the fewest higher cards out (a nine nothing beats any more
+        # before a king whose ace is out), the highest of those; following suit, that is
+        # the highest. But not the sure tricks still needed (``keep``).
+        if keep:
+            losers = [t for t in losers if not keep >> t[2] & 1] or losers
+        if legal & SUIT_MASKS[led]:
+            return max(losers)[2], Why.DUCK
+        return _by_danger(losers, trump, strength, unknown, True), Why.DUCK
     winners.sort()
     if after == 0:
         return winners[-1][1], Why.FORCED_WIN
     return winners[0][1], Why.FORCED_UNDER
+
+
+def _by_danger(
+    losers: Sequence[tuple[int, int, Card]],
+    trump: int,
+    strength: Sequence[int],
+    unknown: int,
+    most: bool,
+) -> Card:
+    """The most (or, not ``most``, the least) dangerous of the losing cards of
+    :func:`_follow` (``(strength, power, card)``): the likelier a card is to win a trick
+    later, the more dangerous, in the order of :func:`_lead`'s safe lead: a master (no card
+    out beats it), a trump, then the fewer cards out that beat it, then the stronger (the
+    cards of one suit in the order of their strength; across suits, a nine nothing beats any
+    more before a king whose ace is still out)."""
+    beaters = _beaters(strength)
+    sign = 1 if most else -1
+    found = losers[0][2]
+    best: tuple[int, int, int] | None = None
+    for own, _p, card in losers:
+        higher = (unknown & beaters[card]).bit_count()
+        key = (sign * (2 * (not higher) + (SUIT_OF[card] == trump)), sign * -higher, sign * own)
+        if best is None or key > best:
+            best, found = key, card
+    return found
 
 
 def _strongest(cards: int, strength: Sequence[int]) -> Card:
@@ -551,18 +598,16 @@ def _lead(
         if best_len > 0:
             return _weakest(legal & SUIT_MASKS[best_suit], strength), Why.LEAD_LOW
         return _weakest(legal, strength), Why.LEAD_LOW
-    # Enough tricks: lead the card most likely to lose (many higher cards out, not a trump).
-    return (
-        min(
-            cards_of(legal),
-            key=lambda c: (
-                SUIT_OF[c] == trump,
-                -higher_count(c, unknown, strength),
-                strength[c],
-            ),
-        ),
-        Why.LEAD_SAFE,
-    )
+    # Enough tricks: lead the card most likely to lose: one that a card still out beats, not
+    # a trump, with many higher cards out; a master (nothing out beats it) only when every
+    # card is one; so a low trump before a master of another suit.
+    beaters = _beaters(strength)
+
+    def risk(c: int) -> tuple[bool, bool, int, int]:
+        higher = (unknown & beaters[c]).bit_count()
+        return higher == 0, SUIT_OF[c] == trump, -higher, strength[c]
+
+    return min(cards_of(legal), key=risk), Why.LEAD_SAFE
 
 
 # -- calibration ---------------------------------------------------------------------------------

@@ -254,9 +254,17 @@ def play_reason(why: Why, card: Card, need: int) -> str:
     }
     if why in needing:
         return needing[why].format(card=shown, need=need)
+    if need and why in (Why.DUCK, Why.LEAD_SAFE):
+        # Tricks still needed, and at least as many sure ones in hand: it loses this one.
+        return ngettext(
+            "{card}: the trick you still need is sure in your hand, lose this one meanwhile",
+            "{card}: the {need} tricks you still need are sure in your hand, lose this one "
+            "meanwhile",
+            need,
+        ).format(card=shown, need=need)
     messages = {
         Why.CANNOT_WIN: _("{card}: you cannot win this trick, keep your good cards"),
-        Why.DUCK: _("{card}: you have your tricks, dump your highest card that loses"),
+        Why.DUCK: _("{card}: you have your tricks, dump your most dangerous card that loses"),
         Why.FORCED_WIN: _("{card}: every card wins, so get rid of the highest"),
         Why.FORCED_UNDER: _("{card}: every card beats the trick so far, play low and hope"),
         Why.LEAD_TRUMP: _("{card}: you need every trick, draw the trumps"),
