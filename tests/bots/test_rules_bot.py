@@ -87,7 +87,7 @@ def test_dumps_its_most_dangerous_card_when_it_cannot_follow() -> None:
     assert card == Card.parse("AD") and why is Why.DUCK
 
 
-def test_wins_cheaply_when_last_to_play_and_a_trick_is_needed() -> None:
+def test_wins_cheaply_when_last_to_play_and_more_tricks_are_needed() -> None:
     hand = mask("AS", "JS", "4S")
     trick = [Card.parse("9S"), Card.parse("TS")]
     card, why = choose_card(
@@ -97,10 +97,42 @@ def test_wins_cheaply_when_last_to_play_and_a_trick_is_needed() -> None:
         3,
         HEARTS,
         STANDARD.strength,
-        1,
+        2,
         everything_but("AS", "JS", "4S", "9S", "TS"),
     )
     assert card == Card.parse("JS") and why is Why.WIN_CHEAPLY
+
+
+def test_the_last_trick_needed_is_taken_with_the_highest_winner_when_last_to_play() -> None:
+    """Needing one more trick, last to play, the jack and the ace both win: the ace goes,
+    and the jack and the four it keeps may lose later (it won with the jack and kept the
+    ace, which then wins a trick too many)."""
+    hand = mask("AS", "JS", "4S")
+    trick = [Card.parse("9S"), Card.parse("TS")]
+    unknown = everything_but("AS", "JS", "4S", "9S", "TS")
+    card, why = choose_card(hand, hand, trick, 3, HEARTS, STANDARD.strength, 1, unknown)
+    assert card == Card.parse("AS") and why.name == "WIN_LAST"
+    # Void in spades, hearts trump: the ten of hearts ruffs, the three stays.
+    hand = mask("TH", "3H", "2C")
+    card, why = choose_card(
+        hand, mask("TH", "3H", "2C"), trick, 3, HEARTS, STANDARD.strength, 1, unknown
+    )
+    assert card == Card.parse("TH") and why.name == "WIN_LAST"
+
+
+def test_draws_trumps_for_some_tricks_and_says_it_needs_those_not_every_trick() -> None:
+    """Needing two tricks of three with the ace and the four of trumps, trumps out, it
+    leads the ace; its hint said "you need every trick"."""
+    rules = preset("prime").override({"ladder": [3]})
+    game = Game.new(rules, 3, first_dealer=2)
+    hands = [["AH", "4H", "9S"], ["KH", "QS", "2D"], ["5H", "6C", "7C"]]
+    game.deal_hands(hands, "2H")
+    for bid in (2, 1, 1):
+        game.bid(bid)
+    hint = RulesBot(1).hint(game.view(0))
+    assert hint == Hint(
+        Card.parse("AH"), "A♥: you need 2 more tricks, draw trumps with your best one"
+    )
 
 
 def test_takes_every_trick_when_it_needs_them_all() -> None:

@@ -16,7 +16,7 @@ from ascenseur.bots.search import (
     solve_exact,
     unplayed_cards,
 )
-from ascenseur.i18n import language
+from ascenseur.i18n import decimal, language
 
 
 def two_card_endgame() -> Game:
@@ -428,17 +428,28 @@ def test_a_table_that_pays_nothing_or_less_for_a_made_bid_is_searched_the_right_
 
 def test_the_hint_of_the_tree_never_calls_its_move_worse_than_another() -> None:
     """``expert`` plays the move its tree visited most, whose mean may trail a move tried
-    on fewer deals: its hint then says so, never "-0.7 more than the next best card"."""
-    game = Game.new(preset("prime").override({"ladder": [4]}), 4, first_dealer=0)
-    game.deal(random.Random(34))  # (a deal with such a move; the policy playouts shape it)
+    on fewer deals: its hint then says so, never "-0.7 more than the next best card" (or,
+    by a margin that reads 0.0, that it scores as much as another move)."""
     trailing = []
-    while not game.is_over:
-        bot = make_bot("expert", seed=1)
-        hint = bot.hint(game.view(game.turn))
-        assert not re.search(r"-\d", hint.reason), hint.reason  # no negative figure
-        values = bot.last_values
-        if values and values[hint.action] < max(values.values()):
-            trailing.append(hint.reason)
-            assert hint.reason.endswith("the search came back to it most often"), hint.reason
-        game.act(hint.action)
-    assert trailing  # (this deal has one: a move whose mean trails another's)
+    # The deals played until one has such a move: which do depends on the policy's playouts
+    # (deal 35 had one, then 36, as the policy changed).
+    for deal in range(36, 46):
+        game = Game.new(preset("prime").override({"ladder": [4]}), 4, first_dealer=0)
+        game.deal(random.Random(deal))
+        while not game.is_over:
+            bot = make_bot("expert", seed=1)
+            hint = bot.hint(game.view(game.turn))
+            assert not re.search(r"-\d", hint.reason), hint.reason  # no negative figure
+            values = bot.last_values
+            if values and values[hint.action] < max(values.values()):
+                if decimal(max(values.values()) - values[hint.action]) == decimal(0.0):
+                    assert re.search(r"as much as another (card|bid)$", hint.reason), hint.reason
+                else:
+                    trailing.append(hint.reason)
+                    assert hint.reason.endswith("the search came back to it most often"), (
+                        hint.reason
+                    )
+            game.act(hint.action)
+        if trailing:
+            break
+    assert trailing  # (a move whose mean trails another's, by a margin that shows)

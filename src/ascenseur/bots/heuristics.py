@@ -42,6 +42,8 @@ class Why(IntEnum):
     LEAD_SAFE = 10  # has enough: leads the card least likely to win
     TAKE_ALL = 11  # needs every remaining trick: plays its strongest card
     ONLY = 12  # a single legal card
+    WIN_LAST = 13  # needs one trick, last to play: wins it with its highest winning card
+    DRAW_TRUMPS = 14  # needs tricks (not all): holds the top trump and another, draws trumps
 
 
 def power(card: int, led: int, trump: int, strength: Sequence[int]) -> int:
@@ -472,6 +474,10 @@ def _follow(
         if winners:
             winners.sort()
             if after == 0:
+                if need == 1:
+                    # The last trick it needs, and any winner takes it: the highest goes, so
+                    # that the cards kept are the likeliest to lose.
+                    return winners[-1][1], Why.WIN_LAST
                 return winners[0][1], Why.WIN_CHEAPLY
             if need >= left:
                 return winners[-1][1], Why.TAKE_ALL
@@ -585,7 +591,7 @@ def _lead(
             return _strongest(side_masters, strength), Why.LEAD_MASTER
         own_trumps = (hand & trump_mask).bit_count()
         if trump_masters and own_trumps >= 2 and trumps_out:
-            return _strongest(trump_masters, strength), Why.LEAD_TRUMP
+            return _strongest(trump_masters, strength), Why.DRAW_TRUMPS
         # Lead low from the longest side suit; trumps only when nothing else is left.
         best_suit = -1
         best_len = -1

@@ -246,6 +246,11 @@ def play_reason(why: Why, card: Card, need: int) -> str:
             "{card}: you need {need} more tricks and cannot follow, so trump low",
             need,
         ),
+        Why.DRAW_TRUMPS: ngettext(
+            "{card}: you need {need} more trick, draw trumps with your best one",
+            "{card}: you need {need} more tricks, draw trumps with your best one",
+            need,
+        ),
         Why.LEAD_MASTER: ngettext(
             "{card}: you need {need} more trick, and nobody can beat this card in its suit",
             "{card}: you need {need} more tricks, and nobody can beat this card in its suit",
@@ -272,5 +277,9 @@ def play_reason(why: Why, card: Card, need: int) -> str:
         Why.LEAD_SAFE: _("{card}: you have your tricks, lead the card most likely to lose"),
         Why.TAKE_ALL: _("{card}: you need every remaining trick, play your strongest"),
         Why.ONLY: _("{card}: the only card you may play"),
+        Why.WIN_LAST: _(
+            "{card}: the last trick you need, taken with your highest winning card so that "
+            "the cards you keep are likelier to lose"
+        ),
     }
     return messages[why].format(card=shown)
