@@ -18,6 +18,7 @@ from ascenseur.bots.heuristics import (
     choose_bid,
     choose_card,
     higher_count,
+    one_card_chance,
     power,
     preferred_bid,
     sure_tricks,
@@ -26,7 +27,7 @@ from ascenseur.bots.heuristics import (
 )
 from ascenseur.bots.rules_bot import ViewFacts, catch_up_bid, hand_worth
 from ascenseur.core.cards import SUIT_MASKS, cards_of, mask_of
-from ascenseur.core.engine import SUIT_OF, Table, table_for
+from ascenseur.core.engine import SUIT_OF, Table, table_for, trick_winner
 from ascenseur.core.rules import SCORINGS
 
 from .helpers import play_game
@@ -615,3 +616,60 @@ def test_with_its_tricks_made_it_leads_a_low_trump_rather_than_a_master() -> Non
         everything_but("TS", "2H", *SPADES_ABOVE_NINE[1:]),
     )
     assert (card, why) == (Card.parse("2H"), Why.LEAD_SAFE)
+
+
+# -- the round of one card --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset_name", ["prime", "enculette", "classique"])
+@pytest.mark.parametrize("leads", [True, False])
+def test_the_chance_of_a_single_card_is_exact_over_the_others_cards(
+    preset_name: str, leads: bool
+) -> None:
+    """Three players, one card each: the chance ``one_card_chance`` gives, against every
+    ordered pair of cards the two others may hold (the leader's first when this player
+    does not lead), each trick settled by the engine's ``trick_winner``."""
+    table = table_of(preset_name, duplicate=False)
+    rng = random.Random(7)
+    deck = list(table.deck)
+    for _ in range(6):
+        mine, turned = rng.sample(deck, 2)
+        trump = -1 if preset_name == "enculette" else SUIT_OF[turned]
+        unknown = table.deck_mask & ~(1 << mine) & ~(1 << turned)
+        pool = cards_of(unknown)
+        wins = total = 0
+        for a in pool:
+            for b in pool:
+                if a != b:
+                    trick = [mine, a, b] if leads else [a, mine, b]
+                    wins += trick_winner(trick, trump, table.strength) == trick.index(mine)
+                    total += 1
+        got = one_card_chance(mine, leads, 3, unknown, trump, table.strength)
+        assert got == pytest.approx(wins / total), (Card(mine), trump)
+
+
+def test_in_a_round_of_one_card_a_middle_trump_bids_one_and_a_side_ace_not_leading_zero() -> None:
+    """Four players, one card each, hearts trump. The eight of trumps wins unless one of the
+    six higher hearts is among the three other cards: 67 times in 100, from any seat; it was
+    rated 0.4 and bid 0 (the per-card estimate, squeezed towards a quarter of a trick). The
+    ace of spades not leading wins only when a lower spade is led and nobody trumps."""
+    rules = preset("prime").override({"ladder": [1]})
+    game = Game.new(rules, 4, first_dealer=0)
+    game.deal_hands([["5D"], ["2C"], ["8H"], ["AS"]], "3H")
+    view = game.view(1)  # seat 1 leads, and bids first: its two wins if none of the 12
+    # higher clubs and 12 hearts out is among the three other cards
+    assert hand_worth(view, ViewFacts(view))[0] == pytest.approx(26 / 50 * 25 / 49 * 24 / 48)
+    game.bid(RulesBot(1).choose(view))
+    assert game.bids[1] == 0
+    view = game.view(2)
+    worth = hand_worth(view, ViewFacts(view))[0]
+    assert worth == pytest.approx(44 / 50 * 43 / 49 * 42 / 48)
+    assert RulesBot(1).hint(view) == Hint(
+        1, "bid 1: this hand should take about 0.7 tricks, 0 nearly sure"
+    )
+    game.bid(1)
+    view = game.view(3)
+    # A spade led (12 of the 50 cards out), then neither other card one of the 12 hearts
+    expected = 12 / 50 * (49 - 12) / 49 * (48 - 12) / 48
+    assert hand_worth(view, ViewFacts(view))[0] == pytest.approx(expected)
+    assert RulesBot(1).choose(view) == 0

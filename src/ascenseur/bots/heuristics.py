@@ -186,6 +186,47 @@ def _short_chance(in_suit: int, size: int, n_unknown: int, order: int) -> float:
     return sum(math.exp(-expected) * expected**j / math.factorial(j) for j in range(order))
 
 
+def one_card_chance(
+    card: int,
+    leads: bool,
+    players: int,
+    unknown: int,
+    trump: int,
+    strength: Sequence[int],
+) -> float:
+    """In a round of one card (not blind): the chance that ``card`` wins the trick, exact
+    over the deals of the cards this player has not seen (``unknown``: the others' cards are
+    ``players`` − 1 of them at random).
+
+    It wins when no other card played beats it (a higher card of its suit, or, outside
+    trump, any trump); and, when it does not lead and is no trump, only when the card led is
+    of its suit and lower (any other card led, it cannot follow and loses). A card equal to
+    it (two decks) is counted as beating it neither way."""
+    n = unknown.bit_count()
+    others = players - 1
+    if n < others or others < 1:
+        return 1.0 if others < 1 else 0.0
+    suit = SUIT_OF[card]
+    same = unknown & SUIT_MASKS[suit]
+    above = (same & _beaters(strength)[card]).bit_count()
+    trumps = (unknown & SUIT_MASKS[trump]).bit_count() if 0 <= trump != suit else 0
+    beat = above + trumps
+    if leads or suit == trump:
+        # (a trump wins from any seat when no higher trump is out among the others' cards)
+        return _none_drawn(beat, n, others)
+    own = strength[card]
+    below = sum(1 for c in cards_of(same) if strength[c] < own)
+    return below / n * _none_drawn(beat, n - 1, others - 1)
+
+
+def _none_drawn(bad: int, pool: int, draws: int) -> float:
+    """The chance that ``draws`` cards dealt at random from ``pool`` miss all ``bad`` ones."""
+    chance = 1.0
+    for i in range(draws):
+        chance *= max(0, pool - bad - i) / (pool - i)
+    return chance
+
+
 def blind_chance(
     seat: int,
     leader: int,
@@ -685,9 +726,15 @@ def hand_expectation(
     strength: Sequence[int],
     deck: tuple[int, ...],
     turn_up: bool,
+    leads: bool | None = None,
 ) -> tuple[float, int, list[tuple[Card, float]]]:
     """The calibrated number of tricks a hand should take, how many of its cards are nearly
-    sure winners, and each card's (raw) chance."""
+    sure winners, and each card's (raw) chance. In a round of one card, given whether the
+    player ``leads``, the chance is exact (:func:`one_card_chance`) and is the worth."""
+    if size == 1 and leads is not None and hand:
+        card = CARDS[hand.bit_length() - 1]
+        p = one_card_chance(card, leads, players, unknown, trump, strength)
+        return p, int(p >= SURE_CHANCE), [(card, p)]
     chances = card_chances(hand, unknown, players, size, trump, strength)
     raw = sum(p for _, p in chances)
     reference = table_raw_total(deck, players, size, turn_up, tuple(strength))

@@ -87,6 +87,7 @@ def hand_worth(view: PlayerView, facts: ViewFacts) -> tuple[float, int, list[tup
         facts.strength,
         facts.deck,
         view.trump_card is not None,
+        leads=view.seat == (view.dealer + 1) % view.players,
     )
 
 

@@ -75,7 +75,15 @@ def _bid_worth(game: Game, seat: int) -> tuple[float, int]:
         return p, int(p >= SURE)
     unknown = t.deck_mask & ~hand & ~turned
     expected, sure, _chances = hand_expectation(
-        hand, unknown, n, game.hand_size, game.trump_suit, t.strength, t.deck, bool(turned)
+        hand,
+        unknown,
+        n,
+        game.hand_size,
+        game.trump_suit,
+        t.strength,
+        t.deck,
+        bool(turned),
+        leads=seat == (game.dealer + 1) % n,
     )
     return expected, sure
 
