@@ -10,11 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ascenseur import Card, Game, Phase, preset
+from ascenseur import Card, Game, Phase, Rules, preset
 from ascenseur.bots import Hint, RandomBot, RulesBot
 from ascenseur.bots.heuristics import (
     Why,
     bid_values,
+    blind_chance,
+    blind_wins,
     choose_bid,
     choose_card,
     higher_count,
@@ -646,6 +648,78 @@ def test_the_chance_of_a_single_card_is_exact_over_the_others_cards(
                     total += 1
         got = one_card_chance(mine, leads, 3, unknown, trump, table.strength)
         assert got == pytest.approx(wins / total), (Card(mine), trump)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rules=st.sampled_from(
+        [
+            preset("prime"),
+            preset("enculette"),
+            preset("classique").override({"decks": 2}),
+            preset("classique").override({"decks": 2, "duplicate_cards": "deck-order"}),
+            preset("enculette").override({"decks": 2}),
+        ]
+    ),
+    players=st.integers(3, 7),
+    no_trump=st.booleans(),
+    data=st.data(),
+)
+def test_the_blind_count_of_winning_cards_is_the_engines(
+    rules: Rules, players: int, no_trump: bool, data: st.DataObject
+) -> None:
+    """``blind_wins`` counts by masks the cards of a pool that would take the one-card trick
+    for a seat: the same count as settling every such trick with the engine's
+    ``trick_winner``, from any seat, any leader, with equal cards of two decks."""
+    table = Game.new(rules, players).table
+    deck = data.draw(st.permutations(list(table.deck)))
+    trump = -1 if no_trump or rules.deck == "tarot-trumps" else SUIT_OF[deck[-1]]
+    seat = data.draw(st.integers(0, players - 1))
+    leader = data.draw(st.integers(0, players - 1))
+    cards = {s: deck[s] for s in range(players) if s != seat}
+    pool = mask_of(deck[players : players + data.draw(st.integers(1, 12))])
+    settled = 0
+    for mine in cards_of(pool):
+        trick = [
+            mine if (leader + i) % players == seat else cards[(leader + i) % players]
+            for i in range(players)
+        ]
+        settled += (leader + trick_winner(trick, trump, table.strength)) % players == seat
+    assert blind_wins(seat, leader, cards, pool, players, trump, table.strength) == settled
+
+
+def blind_table(first_bid: int | None) -> tuple[Game, float]:
+    """Enculette, three players, one card each, nobody sees their own: seat 1 leads with the
+    1, seat 0 holds the 11, seat 2 the 15. Seat 2 bids after seat 1, who saw its card."""
+    game = Game.new(preset("enculette").override({"ladder": [1]}), 3, first_dealer=0)
+    game.deal_hands([["T11"], ["T1"], ["T15"]], None)
+    if first_bid is not None:
+        game.act(first_bid, 1)
+    view = game.view(2)
+    return game, hand_worth(view, ViewFacts(view))[0]
+
+
+def test_in_the_blind_round_the_bids_of_those_who_saw_the_card_are_read() -> None:
+    """Seat 2 sees the 1 and the 11: its card wins when above the 11, 10 cards of the 19 it
+    may hold. Seat 1, who sees seat 2's card, bid 1: it hoped to beat both cards it sees,
+    which is likelier when seat 2's card is low, so seat 2's chance falls; a bid of 0 says
+    the reverse. Weighted by the bids (each bid read as that player's chance as it saw the
+    table), the chances are 34 and 64 in 100 instead of 53, and the bids follow."""
+    game, unread = blind_table(None)
+    unseen = mask_of(game.view(2).unseen_cards())
+    visible = {0: mask("T11"), 1: mask("T1")}
+    assert blind_chance(2, 1, visible, unseen, 3, -1, game.table.strength) == unread == 10 / 19
+    game, after_one = blind_table(1)
+    hint = RulesBot(1).hint(game.view(2))
+    assert after_one == pytest.approx(0.338, abs=0.001)
+    assert hint.action == 0
+    assert "the bids of those who saw yours, yours wins 34 times in 100" in hint.reason
+    game, after_zero = blind_table(0)
+    assert after_zero == pytest.approx(0.642, abs=0.001)
+    assert RulesBot(1).choose(game.view(2)) == 1
+    # The first to bid has no bid to read.
+    game, _ = blind_table(None)
+    assert "the bids of those who saw yours" not in RulesBot(1).hint(game.view(1)).reason
 
 
 def test_in_a_round_of_one_card_a_middle_trump_bids_one_and_a_side_ace_not_leading_zero() -> None:

@@ -59,6 +59,8 @@ def power(card: int, led: int, trump: int, strength: Sequence[int]) -> int:
 #: For each strength table met, by identity: the table and, per card, the mask of the cards
 #: of its suit that beat it (the engine has two tables, so this stays tiny).
 _BEATERS: dict[int, tuple[Sequence[int], tuple[int, ...]]] = {}
+#: The same for the masks of the cards of its suit that it beats.
+_BEATEN_BY: dict[int, tuple[Sequence[int], tuple[int, ...]]] = {}
 #: The same for the masks of the cards of its suit that do not lose to it (``None`` for a
 #: table under which a higher bit may be a weaker card of its copy of the suit).
 _NOT_BELOW: dict[int, tuple[Sequence[int], tuple[int, ...] | None]] = {}
@@ -227,6 +229,53 @@ def _none_drawn(bad: int, pool: int, draws: int) -> float:
     return chance
 
 
+def _beaten_by(strength: Sequence[int]) -> tuple[int, ...]:
+    """Per card, the cards of its suit that it beats (strictly weaker under ``strength``)."""
+    known = _BEATEN_BY.get(id(strength))
+    if known is not None and known[0] is strength:
+        return known[1]
+    table = tuple(
+        _suit_cards(card, strength, lambda other, own: other < own) for card in range(len(strength))
+    )
+    _BEATEN_BY[id(strength)] = (strength, table)
+    return table
+
+
+def blind_wins(
+    seat: int,
+    leader: int,
+    cards: dict[int, int],
+    pool: int,
+    players: int,
+    trump: int,
+    strength: Sequence[int],
+) -> int:
+    """How many cards of ``pool`` would win the one-card trick for ``seat`` against the
+    others' ``cards`` (seat → card), exact and by masks: the card must take the trick from
+    the best card played before it (any card, when it leads) and no card played after it
+    may beat it."""
+    beaters = _beaters(strength)
+    beaten_by = _beaten_by(strength)
+    trump_mask = SUIT_MASKS[trump] if trump >= 0 else 0
+    before: list[int] = []
+    losers = 0  # the cards that one of the cards played after this seat's beats
+    for i in range(players):
+        other = (leader + i) % players
+        if other == seat:
+            continue
+        card = cards[other]
+        if (other - leader) % players < (seat - leader) % players:
+            before.append(card)
+        else:
+            losers |= beaten_by[card]
+            if SUIT_OF[card] == trump:
+                losers |= ~trump_mask  # a trump after it beats every card but a trump
+    if before:
+        best = before[trick_winner(before, trump, strength)]
+        pool &= beaters[best] | (trump_mask if SUIT_OF[best] != trump else 0)
+    return (pool & ~losers).bit_count()
+
+
 def blind_chance(
     seat: int,
     leader: int,
@@ -235,21 +284,40 @@ def blind_chance(
     players: int,
     trump: int,
     strength: Sequence[int],
+    bids: dict[int, int] | None = None,
 ) -> float:
     """In a blind one-card round: the chance that this player's unseen card wins the trick,
-    exact over the cards it may be (everyone else's card is in view)."""
-    pool = cards_of(unknown)
-    if not pool:
+    exact over the cards it may be (everyone else's card is in view).
+
+    ``bids``: the bids made before this one (seat → bid). Those players saw this player's
+    card; each bid is read as that player's chance, as it saw the table, of winning (a bid
+    of 1 weights the cards this one may hold by that chance, a bid of 0 by the chance of
+    losing), so a card that would have left them little chance is unlikely after they bid
+    1. Without bids every card it may hold counts the same."""
+    size = unknown.bit_count()
+    if not size:
         return 0.0
-    wins = 0
-    for mine in pool:
-        trick = []
-        for i in range(players):
-            s = (leader + i) % players
-            trick.append(mine if s == seat else visible[s].bit_length() - 1)
-        if (leader + trick_winner(trick, trump, strength)) % players == seat:
-            wins += 1
-    return wins / len(pool)
+    cards = {s: mask.bit_length() - 1 for s, mask in visible.items()}
+    if not bids:
+        return blind_wins(seat, leader, cards, unknown, players, trump, strength) / size
+    total = won = 0.0
+    for mine in cards_of(unknown):
+        weight = 1.0
+        for other, bid in bids.items():
+            theirs = {s: c for s, c in cards.items() if s != other}
+            theirs[seat] = mine
+            pool = (unknown & ~(1 << mine)) | visible[other]
+            p = blind_wins(other, leader, theirs, pool, players, trump, strength) / size
+            weight *= max(BLIND_BID_FLOOR, p if bid else 1.0 - p)
+        total += weight
+        if blind_wins(seat, leader, cards, 1 << mine, players, trump, strength):
+            won += weight
+    return won / total
+
+
+#: The least weight a bid gives a card in :func:`blind_chance`: players err (and beginners
+#: bid without much thought), so no bid rules a card out.
+BLIND_BID_FLOOR = 0.05
 
 
 #: With a single suit (tarot trumps), how far a hand's worth is taken from an equal share of

@@ -63,6 +63,11 @@ def prior_bids(view: PlayerView) -> list[int]:
     return out
 
 
+def blind_bids(view: PlayerView) -> dict[int, int]:
+    """In a blind round, the bids made by players who saw this player's card (seat → bid)."""
+    return {s: b for s, b in enumerate(view.bids) if b is not None and s != view.seat}
+
+
 def hand_worth(view: PlayerView, facts: ViewFacts) -> tuple[float, int, list[tuple[Card, float]]]:
     """The expected tricks of this player's hand, how many are nearly sure, and each card's
     chance (empty in a blind round, where the player does not see its card)."""
@@ -76,6 +81,7 @@ def hand_worth(view: PlayerView, facts: ViewFacts) -> tuple[float, int, list[tup
             view.players,
             facts.trump,
             facts.strength,
+            bids=blind_bids(view),
         )
         return p, int(p >= SURE), []
     return hand_expectation(
@@ -154,7 +160,9 @@ class RulesBot:
         variance = trick_variance(chances, expected) if chances else expected * (1 - expected)
         scoring = view.rules.scoring
         size, players, prior = view.hand_size, view.players, prior_bids(view)
-        worth = shifted_worth(expected, prior, size, players)
+        # (in the blind round, the bids before this one were read from this card already)
+        read = view.hand is None and bool(blind_bids(view))
+        worth = expected if read else shifted_worth(expected, prior, size, players)
         preferred = preferred_bid(worth, size, scoring, variance, players)
         bid = legal_bid_near(preferred, worth, sure, legal)
         safe = bid
@@ -188,6 +196,11 @@ class RulesBot:
                 "bid {bid}: this hand should take about {expected} tricks, and under this "
                 "scoring {bid} is worth more on average than {nearest}"
             ).format(bid=bid, expected=decimal(worth), nearest=nearest)
+        elif view.hand is None and read:
+            reason = _(
+                "bid {bid}: from the others' cards and the bids of those who saw yours, yours "
+                "wins {chance} times in 100"
+            ).format(bid=bid, chance=round(100 * expected))
         elif view.hand is None:
             reason = _(
                 "bid {bid}: from the others' cards, yours wins {chance} times in 100"
