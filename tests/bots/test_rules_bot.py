@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import statistics
@@ -646,8 +647,55 @@ def test_the_chance_of_a_single_card_is_exact_over_the_others_cards(
                     trick = [mine, a, b] if leads else [a, mine, b]
                     wins += trick_winner(trick, trump, table.strength) == trick.index(mine)
                     total += 1
-        got = one_card_chance(mine, leads, 3, unknown, trump, table.strength)
+        got = one_card_chance(mine, 0 if leads else 1, 3, unknown, trump, table.strength)
         assert got == pytest.approx(wins / total), (Card(mine), trump)
+
+
+@pytest.mark.parametrize("preset_name", ["classique", "enculette"])
+def test_the_chance_of_a_single_card_counts_an_equal_card_played_before_it(
+    preset_name: str,
+) -> None:
+    """Two decks whose equal cards go to the one played first, five players: from every
+    seat, the chance ``one_card_chance`` gives is the share of the deals, settled by the
+    engine's ``trick_winner``, that this card wins; among the cards unseen, its twin, which
+    takes the trick when played before it. (It counted the twin as beating it neither way:
+    at classique the ace of trumps of the last of twelve players was sure, though it loses
+    12 deals in 100 to the other ace played before it.)"""
+    rules = preset(preset_name).override({"decks": 2, "duplicate_cards": "first-wins"})
+    table = Game.new(rules, 5).table
+    rng = random.Random(11)
+    deck = list(table.deck)
+    for _ in range(8):
+        mine = rng.choice(deck)
+        twin = next(
+            c
+            for c in deck
+            if c != mine and Card(c).suit == Card(mine).suit and Card(c).rank == Card(mine).rank
+        )
+        trump = -1 if preset_name == "enculette" else rng.choice([-1, SUIT_OF[mine], SPADES])
+        rest = [c for c in deck if c not in (mine, twin)]
+        pool = [twin, *rng.sample(rest, 6)]
+        unknown = mask_of(pool)
+        for before in range(5):
+            wins = total = 0
+            for others in itertools.permutations(pool, 4):
+                trick = [*others[:before], mine, *others[before:]]
+                wins += trick_winner(trick, trump, table.strength) == before
+                total += 1
+            got = one_card_chance(mine, before, 5, unknown, trump, table.strength)
+            assert got == pytest.approx(wins / total), (Card(mine), trump, before)
+
+
+def test_at_twelve_players_of_classique_the_ace_of_trumps_is_sure_only_for_the_leader() -> None:
+    """Classique at twelve players: two decks, the first played of two equal cards wins.
+    One card each, spades turned: the leader's ace of spades wins; the last seat's (the
+    second copy) loses when the other ace, one of the 94 cards it has not seen, is among
+    the 11 played before it. Its worth is that chance, from its seat."""
+    game = Game.new(preset("classique").override({"ladder": [1]}), 12, first_dealer=11)
+    game.deal_hands([["AS"], *[[f"{r}H"] for r in "456789TJQK"], ["AS'"]], "3S")
+    first, last = game.view(0), game.view(11)
+    assert hand_worth(first, ViewFacts(first))[0] == pytest.approx(1.0)
+    assert hand_worth(last, ViewFacts(last))[0] == pytest.approx(1 - 11 / 94)
 
 
 @settings(max_examples=300, deadline=None)

@@ -190,7 +190,7 @@ def _short_chance(in_suit: int, size: int, n_unknown: int, order: int) -> float:
 
 def one_card_chance(
     card: int,
-    leads: bool,
+    before: int,
     players: int,
     unknown: int,
     trump: int,
@@ -198,12 +198,12 @@ def one_card_chance(
 ) -> float:
     """In a round of one card (not blind): the chance that ``card`` wins the trick, exact
     over the deals of the cards this player has not seen (``unknown``: the others' cards are
-    ``players`` − 1 of them at random).
+    ``players`` − 1 of them at random), played after ``before`` others (0: it leads).
 
     It wins when no other card played beats it (a higher card of its suit, or, outside
     trump, any trump); and, when it does not lead and is no trump, only when the card led is
     of its suit and lower (any other card led, it cannot follow and loses). A card equal to
-    it (two decks) is counted as beating it neither way."""
+    it (two decks, the first played wins) beats it when played before it, not after."""
     n = unknown.bit_count()
     others = players - 1
     if n < others or others < 1:
@@ -213,12 +213,20 @@ def one_card_chance(
     above = (same & _beaters(strength)[card]).bit_count()
     trumps = (unknown & SUIT_MASKS[trump]).bit_count() if 0 <= trump != suit else 0
     beat = above + trumps
-    if leads or suit == trump:
-        # (a trump wins from any seat when no higher trump is out among the others' cards)
-        return _none_drawn(beat, n, others)
     own = strength[card]
+    equal = sum(1 for c in cards_of(same) if strength[c] == own)
+    after = others - before
+    if before == 0 or suit == trump:
+        # (a trump wins from any seat when no higher trump is out among the others' cards,
+        # and no equal one is played before it)
+        return _none_drawn(beat + equal, n, before) * _none_drawn(beat, n - before, after)
     below = sum(1 for c in cards_of(same) if strength[c] < own)
-    return below / n * _none_drawn(beat, n - 1, others - 1)
+    return (
+        below
+        / n
+        * _none_drawn(beat + equal, n - 1, before - 1)
+        * _none_drawn(beat, n - before, after)
+    )
 
 
 def _none_drawn(bad: int, pool: int, draws: int) -> float:
@@ -794,14 +802,15 @@ def hand_expectation(
     strength: Sequence[int],
     deck: tuple[int, ...],
     turn_up: bool,
-    leads: bool | None = None,
+    before: int | None = None,
 ) -> tuple[float, int, list[tuple[Card, float]]]:
     """The calibrated number of tricks a hand should take, how many of its cards are nearly
-    sure winners, and each card's (raw) chance. In a round of one card, given whether the
-    player ``leads``, the chance is exact (:func:`one_card_chance`) and is the worth."""
-    if size == 1 and leads is not None and hand:
+    sure winners, and each card's (raw) chance. In a round of one card, given how many
+    players play ``before`` this one in the trick, the chance is exact
+    (:func:`one_card_chance`) and is the worth."""
+    if size == 1 and before is not None and hand:
         card = CARDS[hand.bit_length() - 1]
-        p = one_card_chance(card, leads, players, unknown, trump, strength)
+        p = one_card_chance(card, before, players, unknown, trump, strength)
         return p, int(p >= SURE_CHANCE), [(card, p)]
     chances = card_chances(hand, unknown, players, size, trump, strength)
     raw = sum(p for _, p in chances)

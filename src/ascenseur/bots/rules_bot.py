@@ -93,7 +93,7 @@ def hand_worth(view: PlayerView, facts: ViewFacts) -> tuple[float, int, list[tup
         facts.strength,
         facts.deck,
         view.trump_card is not None,
-        leads=view.seat == (view.dealer + 1) % view.players,
+        before=(view.seat - view.dealer - 1) % view.players,
     )
 
 

@@ -83,7 +83,7 @@ def _bid_worth(game: Game, seat: int) -> tuple[float, int]:
         t.strength,
         t.deck,
         bool(turned),
-        leads=seat == (game.dealer + 1) % n,
+        before=(seat - game.dealer - 1) % n,
     )
     return expected, sure
 
