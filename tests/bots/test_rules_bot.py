@@ -18,6 +18,7 @@ from ascenseur.bots.heuristics import (
     bid_values,
     blind_chance,
     blind_wins,
+    certain_tricks,
     choose_bid,
     choose_card,
     higher_count,
@@ -474,8 +475,8 @@ def test_every_play_reason_reads_as_a_sentence_in_every_language(lang: str) -> N
     card = Card.parse("KC")
     with language(lang):
         for why in Why:
-            for need in (1, 2):
-                reason = play_reason(why, card, need)
+            for need, certain in itertools.product((1, 2), (True, False)):
+                reason = play_reason(why, card, need, certain=certain)
                 assert reason.startswith({"fr": "R♣"}.get(lang, "K♣")), reason
                 assert "(s)" not in reason and "{" not in reason, reason
         one = play_reason(Why.WIN_HIGH, card, 1)
@@ -564,6 +565,44 @@ def test_the_sure_trick_is_kept_under_a_higher_tarot_trump() -> None:
         Card.parse("T18"),
         "18: the trick you still need is sure in your hand, lose this one meanwhile",
     )
+
+
+def test_masters_of_a_side_suit_are_not_said_sure_when_another_suit_can_be_led() -> None:
+    """No trump, bid 1, the ace and king of diamonds, void in the hearts led: it keeps a
+    master and ducks, but said "the trick you still need is sure in your hand"; the next
+    trick is led in clubs, its king of diamonds is thrown away, and the bid is missed. The
+    hint says the trick should come from its best cards; a trump master is said sure."""
+    rules = preset("prime").override({"ladder": [2], "trump": "none", "bid_limit": "none"})
+    game = Game.new(rules, 3, first_dealer=0)
+    game.deal_hands([["AD", "KD"], ["AH", "2C"], ["KH", "3C"]], None)
+    for bid in (1, 0, 1):  # seats 1, 2 and the dealer, 0
+        game.bid(bid)
+    game.play("AH")
+    game.play("KH")
+    hint = RulesBot(1).hint(game.view(0))
+    assert hint == Hint(
+        Card.parse("AD"),
+        "A♦: the trick you still need should come from your best cards, lose this one meanwhile",
+    )
+    game.play("AD")
+    game.play("2C")
+    game.play("3C")
+    game.play("KD")
+    assert game.is_over and game.results[-1].won[0] == 0
+
+
+def test_a_certain_trick_needs_no_equal_card_out_nor_a_suit_it_cannot_follow() -> None:
+    """Two decks of tarot trumps, the first played of equal cards winning: a 21 is certain
+    only once the other 21 is played (held out, it may be played first); the ace of trumps
+    is certain, a side ace only when every card out is of its suit."""
+    two = Game.new(preset("enculette").override({"decks": 2, "duplicate_cards": "first-wins"}), 4)
+    deck, strength = two.table.deck_mask, two.table.strength
+    assert certain_tricks(mask("T21'"), -1, strength, deck & ~mask("T21'")) == 0
+    assert certain_tricks(mask("T21'"), -1, strength, deck & ~mask("T21'", "T21")) == 1
+    unknown = everything_but("AS", "AD")
+    assert certain_tricks(mask("AS", "AD"), SPADES, STANDARD.strength, unknown) == 1
+    diamonds = mask("2D", "3D", "KD")
+    assert certain_tricks(mask("AD"), SPADES, STANDARD.strength, diamonds) == 1
 
 
 def test_with_more_sure_tricks_than_it_needs_it_dumps_a_spare_one_first() -> None:

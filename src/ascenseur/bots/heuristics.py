@@ -547,6 +547,23 @@ def sure_tricks(
     return _sure_masters(hand, trump_mask if trump >= 0 else 0, strength, unknown).bit_count()
 
 
+def certain_tricks(hand: int, trump: int, strength: Sequence[int], unknown: int) -> int:
+    """How many cards of ``hand`` win a trick whatever the others hold and play: those that
+    no card out beats or equals in their suit (of two equal cards, the first played may
+    win), each a trump or of the suit of every card out (then every trick is led in its
+    suit or by this player). Fewer than :func:`sure_tricks` counts, whose side masters with
+    no trump out are thrown away on a trick led in another suit. For the hints only."""
+    count = 0
+    for card in cards_of(hand):
+        suit_mask = SUIT_MASKS[SUIT_OF[card]]
+        own = strength[card]
+        if any(strength[other] >= own for other in cards_of(unknown & suit_mask)):
+            continue
+        if SUIT_OF[card] == trump or not unknown & ~suit_mask:
+            count += 1
+    return count
+
+
 def _follow(
     hand: int,
     legal: int,

@@ -22,6 +22,7 @@ from .heuristics import (
     SURE_CHANCE,
     Why,
     blind_chance,
+    certain_tricks,
     choose_card,
     hand_expectation,
     legal_bid_near,
@@ -237,11 +238,17 @@ class RulesBot:
             return card, _(
                 "{card}: your bid is missed already, and every further trick still scores"
             ).format(card=card.display())
-        return card, play_reason(why, card, need)
+        certain = (
+            why not in (Why.DUCK, Why.LEAD_SAFE)
+            or certain_tricks(hand, facts.trump, facts.strength, facts.unknown) >= need
+        )
+        return card, play_reason(why, card, need, certain=certain)
 
 
-def play_reason(why: Why, card: Card, need: int) -> str:
-    """One line a player can read for a card chosen by the policy."""
+def play_reason(why: Why, card: Card, need: int, *, certain: bool = True) -> str:
+    """One line a player can read for a card chosen by the policy. ``certain``: the tricks
+    still needed (``need`` > 0 with a duck or a safe lead) win whatever the others do, not
+    only likely (masters of a side suit may be thrown away on another suit led)."""
     shown = card.display()
     need = max(need, 0)
     needing = {
@@ -273,6 +280,15 @@ def play_reason(why: Why, card: Card, need: int) -> str:
     }
     if why in needing:
         return needing[why].format(card=shown, need=need)
+    if need and why in (Why.DUCK, Why.LEAD_SAFE) and not certain:
+        # Tricks still needed, as many masters in hand, some of which may be thrown away.
+        return ngettext(
+            "{card}: the trick you still need should come from your best cards, lose this "
+            "one meanwhile",
+            "{card}: the {need} tricks you still need should come from your best cards, lose "
+            "this one meanwhile",
+            need,
+        ).format(card=shown, need=need)
     if need and why in (Why.DUCK, Why.LEAD_SAFE):
         # Tricks still needed, and at least as many sure ones in hand: it loses this one.
         return ngettext(
