@@ -646,7 +646,8 @@ def test_a_master_of_another_suit_is_the_most_dangerous_card_to_keep() -> None:
 def test_with_its_tricks_made_it_leads_a_low_trump_rather_than_a_master() -> None:
     """Bid made, on lead with the ten of spades (every higher spade played) and the two of
     hearts, trump: the ten wins unless someone ruffs, the two loses unless nobody holds a
-    higher heart. It led the ten (any card of a side suit before a trump)."""
+    higher heart. It leads the two; the old policy led the ten (any card of a side suit
+    before a trump)."""
     card, why = choose_card(
         mask("TS", "2H"),
         mask("TS", "2H"),
