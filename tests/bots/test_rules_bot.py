@@ -810,6 +810,29 @@ def test_in_the_blind_round_the_bids_of_those_who_saw_the_card_are_read() -> Non
     assert "the bids of those who saw yours" not in RulesBot(1).hint(game.view(1)).reason
 
 
+def test_in_the_blind_round_a_bid_the_limit_forced_is_not_read() -> None:
+    """Under ``under`` in a round of one card, every bid is 0: those zeros say nothing of
+    the card the others saw, yet each was read as "I expect to lose" and moved the chance
+    (up to 0.72 where the cards give 0.25)."""
+    rules = preset("ascensor").override({"ladder": [1], "blind_single_card": True})
+    deals = random.Random(3)
+    for _ in range(20):
+        game = Game.new(rules, 4, first_dealer=0)
+        deck = [str(c) for c in game.table.deck]
+        deals.shuffle(deck)
+        game.deal_hands([[deck[0]], [deck[1]], [deck[2]], [deck[3]]], deck[4])
+        for seat in (1, 2):
+            assert game.view(seat).legal_actions == (0,)
+            game.act(0, seat)
+        view = game.view(3)
+        visible = {s: mask_of(c) for s, c in view.visible_hands.items()}
+        plain = blind_chance(
+            3, 1, visible, mask_of(view.unseen_cards()), 4, game.trump_suit, game.table.strength
+        )
+        assert hand_worth(view, ViewFacts(view))[0] == pytest.approx(plain)
+        assert "the bids of those who saw yours" not in RulesBot(1).hint(view).reason
+
+
 def test_in_a_round_of_one_card_a_middle_trump_bids_one_and_a_side_ace_not_leading_zero() -> None:
     """Four players, one card each, hearts trump. The eight of trumps wins unless one of the
     six higher hearts is among the three other cards: 67 times in 100, from any seat; it was

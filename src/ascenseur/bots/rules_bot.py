@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from ascenseur.core.cards import Card, mask_of
 from ascenseur.core.engine import SUIT_OF, Phase, table_for
+from ascenseur.core.rules import BidLimit
 from ascenseur.core.view import PlayerView
 from ascenseur.i18n import _, decimal, ngettext
 
@@ -65,7 +66,12 @@ def prior_bids(view: PlayerView) -> list[int]:
 
 
 def blind_bids(view: PlayerView) -> dict[int, int]:
-    """In a blind round, the bids made by players who saw this player's card (seat → bid)."""
+    """In a blind round, the bids made by players who saw this player's card (seat → bid),
+    but not those the bid limit forced: a bid with no other choice says nothing of the
+    cards, and under ``under`` in a round of one card every bid is 0. (The hook binds only
+    the dealer, who bids last: nobody reads that bid.)"""
+    if view.rules.bid_limit is BidLimit.UNDER and view.hand_size == 1:
+        return {}
     return {s: b for s, b in enumerate(view.bids) if b is not None and s != view.seat}
 
 
