@@ -622,6 +622,43 @@ def test_with_more_sure_tricks_than_it_needs_it_dumps_a_spare_one_first() -> Non
     assert card in (Card.parse("9S"), Card.parse("8S")) and why is Why.DUCK
 
 
+def test_of_its_spare_sure_tricks_it_throws_a_side_master_before_a_top_trump() -> None:
+    """Hearts trump and no heart out, one trick needed with the king of trumps and the ace
+    of clubs, spades led and ruffed with the ace: one of the two is spare. It threw the
+    king (a trump ranks above a side master as a card to dump) and kept the ace, which the
+    diamonds led next threw away: the bid was missed. The king wins whatever is led."""
+    card, why = choose_card(
+        mask("KH", "AC", "2D"),
+        mask("KH", "AC", "2D"),
+        [Card.parse("5S"), Card.parse("AH")],
+        3,
+        HEARTS,
+        STANDARD.strength,
+        1,
+        mask("7S", "9S", "8D", "9D"),
+    )
+    assert (card, why) == (Card.parse("AC"), Why.DUCK)
+
+
+def test_made_to_follow_under_a_higher_trump_it_gives_up_the_least_of_its_sure_tricks() -> None:
+    """Spades trump, three tricks needed with the nine, ten and jack, no spade out above
+    them, and the queen of spades led: every card it may play is a sure trick it needs, and
+    one must go. It threw the jack saying "the tricks you still need are sure in your hand,
+    lose this one meanwhile"; it now plays the nine, as a player who cannot win."""
+    hand = ("9S", "TS", "JS", "8H", "9H", "8D", "QD", "4C", "6C", "9C", "QC")
+    card, why = choose_card(
+        mask(*hand),
+        mask("9S", "TS", "JS"),
+        [Card.parse("QS"), Card.parse("6S")],
+        4,
+        SPADES,
+        STANDARD.strength,
+        3,
+        everything_but(*hand, "QS", "6S", "KS", "AS", "8S", "4S"),
+    )
+    assert (card, why) == (Card.parse("9S"), Why.CANNOT_WIN)
+
+
 def test_a_master_of_another_suit_is_the_most_dangerous_card_to_keep() -> None:
     """Unable to follow, with its tricks made, the player dumps the nine of clubs that no
     club out beats any more, not the king of diamonds whose ace is out (it dumped the

@@ -492,14 +492,28 @@ def choose_card(
         if count >= need:
             # The tricks still needed are in hand already (top trumps, or masters when no
             # trump is out): lose the others meanwhile, and never throw those away on a
-            # void; with more of them than needed, the spare ones are the first to go.
-            keep = sure if count == need else 0
+            # void; with more of them than needed, the spare ones are the first to go,
+            # side masters before top trumps (a side master is thrown away when a trick is
+            # led in a suit it lacks; a top trump wins whatever is led).
+            keep = _lowest_bits(sure & trump_mask, need)
+            keep |= _lowest_bits(sure & ~trump_mask, need - keep.bit_count())
             need = 0
     if trick:
         return _follow(
             hand, legal, trick, players, trump, trump_mask, strength, need, left, unknown, keep
         )
     return _lead(hand, legal, trump, trump_mask, strength, need, left, unknown)
+
+
+def _lowest_bits(mask: int, count: int) -> int:
+    """The ``count`` lowest set bits of ``mask`` (all of them if it has fewer)."""
+    kept = 0
+    while mask and count > 0:
+        low = mask & -mask
+        kept |= low
+        mask ^= low
+        count -= 1
+    return kept
 
 
 def _masters(cards: int, unknown: int, strength: Sequence[int]) -> int:
@@ -637,7 +651,14 @@ def _follow(
         # before a king whose ace is out), the highest of those; following suit, that is
         # the highest. But not the sure tricks still needed (``keep``).
         if keep:
-            losers = [t for t in losers if not keep >> t[2] & 1] or losers
+            spare = [t for t in losers if not keep >> t[2] & 1]
+            if not spare:
+                # Every card that loses here is a sure trick still needed (top trumps
+                # following a higher one): one of them goes, the least, as when it cannot win.
+                if legal & SUIT_MASKS[led]:
+                    return min(losers)[2], Why.CANNOT_WIN
+                return _by_danger(losers, trump, strength, unknown, False), Why.CANNOT_WIN
+            losers = spare
         if legal & SUIT_MASKS[led]:
             return max(losers)[2], Why.DUCK
         return _by_danger(losers, trump, strength, unknown, True), Why.DUCK

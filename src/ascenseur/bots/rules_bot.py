@@ -246,7 +246,8 @@ class RulesBot:
             ).format(card=card.display())
         certain = (
             why not in (Why.DUCK, Why.LEAD_SAFE)
-            or certain_tricks(hand, facts.trump, facts.strength, facts.unknown) >= need
+            or certain_tricks(hand & ~(1 << card), facts.trump, facts.strength, facts.unknown)
+            >= need
         )
         return card, play_reason(why, card, need, certain=certain)
 
