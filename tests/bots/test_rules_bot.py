@@ -25,6 +25,7 @@ from ascenseur.bots.heuristics import (
     one_card_chance,
     power,
     preferred_bid,
+    shifted_worth,
     sure_tricks,
     trick_chances,
     trick_need,
@@ -845,6 +846,14 @@ def test_in_the_blind_round_the_bids_of_those_who_saw_the_card_are_read() -> Non
     # The first to bid has no bid to read.
     game, _ = blind_table(None)
     assert "the bids of those who saw yours" not in RulesBot(1).hint(game.view(1)).reason
+
+
+def test_the_bids_before_never_shift_a_worth_below_no_trick() -> None:
+    """Twenty players, one card: eighteen bids of 1 before a hand worth nothing shifted it
+    to -0.21 tricks. A worth is a number of tricks, 0 at the least; it still falls."""
+    assert shifted_worth(0.0, [1] * 18, 1, 20) == 0.0
+    assert 0.0 <= shifted_worth(0.02, [1] * 10, 1, 20) < 0.02
+    assert shifted_worth(0.5, [1] * 3, 1, 4) < 0.5
 
 
 def test_in_the_blind_round_a_bid_the_limit_forced_is_not_read() -> None:

@@ -358,7 +358,9 @@ def shifted_worth(expected: float, prior_bids: Sequence[int], size: int, players
         return expected
     still = players - len(prior_bids) - 1
     claimed = sum(prior_bids) + still * size / players
-    return expected + 0.25 * (size - claimed - expected) / players
+    # (never below none: at twenty players, eighteen bids of 1 before a hand worth nothing
+    # took it to -0.21)
+    return max(0.0, expected + 0.25 * (size - claimed - expected) / players)
 
 
 def trick_chances(mean: float, variance: float, size: int) -> list[float]:
