@@ -494,28 +494,17 @@ def choose_card(
         if count >= need:
             # The tricks still needed are in hand already (top trumps, or masters when no
             # trump is out): lose the others meanwhile, and never throw those away on a
-            # void; with more of them than needed, the spare ones are the first to go,
-            # side masters before top trumps (a side master is thrown away when a trick is
-            # led in a suit it lacks; a top trump wins whatever is led).
-            keep = _lowest_bits(sure & trump_mask, need)
-            keep |= _lowest_bits(sure & ~trump_mask, need - keep.bit_count())
+            # void; with more of them than needed, the spare ones are the first to go, side
+            # masters before the top trumps still needed (a side master is thrown away when
+            # a trick is led in a suit it lacks; a top trump wins whatever is led).
+            trumps = sure & trump_mask
+            keep = sure if count == need else trumps if trumps.bit_count() <= need else 0
             need = 0
     if trick:
         return _follow(
             hand, legal, trick, players, trump, trump_mask, strength, need, left, unknown, keep
         )
     return _lead(hand, legal, trump, trump_mask, strength, need, left, unknown)
-
-
-def _lowest_bits(mask: int, count: int) -> int:
-    """The ``count`` lowest set bits of ``mask`` (all of them if it has fewer)."""
-    kept = 0
-    while mask and count > 0:
-        low = mask & -mask
-        kept |= low
-        mask ^= low
-        count -= 1
-    return kept
 
 
 def _masters(cards: int, unknown: int, strength: Sequence[int]) -> int:
