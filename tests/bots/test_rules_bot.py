@@ -641,6 +641,18 @@ def test_of_its_spare_sure_tricks_it_throws_a_side_master_before_a_top_trump() -
     assert (card, why) == (Card.parse("AC"), Why.DUCK)
 
 
+def test_with_tarot_trumps_the_spare_master_goes_under_a_higher_card() -> None:
+    """Tarot trumps, one trick needed, the 20 and the 17 both masters, the 18 played: the
+    17 is the spare one and goes under the 18 (a version that kept the weakest master threw
+    the 15, and took two tricks with the 17 and the 20)."""
+    tarot = table_for(preset("enculette"), ("a", "b", "c", "d"))
+    hand = ("T7", "T15", "T17", "T20")
+    out = ("T2", "T3", "T4", "T8", "T9", "T10", "T11", "T12", "T13", "T14", "T16")
+    trick = [Card.parse("T6"), Card.parse("T18")]
+    card, why = choose_card(mask(*hand), mask(*hand), trick, 4, -1, tarot.strength, 1, mask(*out))
+    assert (card, why) == (Card.parse("T17"), Why.DUCK)
+
+
 def test_made_to_follow_under_a_higher_trump_it_gives_up_the_least_of_its_sure_tricks() -> None:
     """Spades trump, three tricks needed with the nine, ten and jack, no spade out above
     them, and the queen of spades led: every card it may play is a sure trick it needs, and
