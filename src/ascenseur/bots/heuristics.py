@@ -358,8 +358,8 @@ def shifted_worth(expected: float, prior_bids: Sequence[int], size: int, players
         return expected
     still = players - len(prior_bids) - 1
     claimed = sum(prior_bids) + still * size / players
-    # (never below none: at twenty players, eighteen bids of 1 before a hand worth nothing
-    # took it to -0.21)
+    # (never below no trick: at twenty players, eighteen bids of 1 before a hand worth
+    # nothing took it to -0.21)
     return max(0.0, expected + 0.25 * (size - claimed - expected) / players)
 
 
@@ -609,6 +609,7 @@ def _follow(
             winners.append((p, c))
         else:
             losers.append((strength[c], p, c))
+    following = legal & SUIT_MASKS[led]  # (the cards that lose, ranked by strength alone)
     if need > 0:
         if winners:
             winners.sort()
@@ -633,9 +634,7 @@ def _follow(
         # Cannot win: throw the least useful card, keeping masters, trumps and the cards
         # that may win a trick later (fewest higher cards out, then the highest). Following
         # suit, that is the lowest.
-        if legal & SUIT_MASKS[led]:
-            return min(losers)[2], Why.CANNOT_WIN
-        return _by_danger(losers, trump, strength, unknown, False), Why.CANNOT_WIN
+        return _loser(losers, following, False, trump, strength, unknown), Why.CANNOT_WIN
     if losers:
         # Dump the most dangerous card that still loses: a master of another suit, a trump,
         # then the card with the fewest higher cards out (a nine nothing beats any more
@@ -646,17 +645,29 @@ def _follow(
             if not spare:
                 # Every card that loses here is a sure trick still needed (top trumps
                 # following a higher one): one of them goes, the least, as when it cannot win.
-                if legal & SUIT_MASKS[led]:
-                    return min(losers)[2], Why.CANNOT_WIN
-                return _by_danger(losers, trump, strength, unknown, False), Why.CANNOT_WIN
+                return _loser(losers, following, False, trump, strength, unknown), Why.CANNOT_WIN
             losers = spare
-        if legal & SUIT_MASKS[led]:
-            return max(losers)[2], Why.DUCK
-        return _by_danger(losers, trump, strength, unknown, True), Why.DUCK
+        return _loser(losers, following, True, trump, strength, unknown), Why.DUCK
     winners.sort()
     if after == 0:
         return winners[-1][1], Why.FORCED_WIN
     return winners[0][1], Why.FORCED_UNDER
+
+
+def _loser(
+    losers: Sequence[tuple[int, int, Card]],
+    following: int,
+    most: bool,
+    trump: int,
+    strength: Sequence[int],
+    unknown: int,
+) -> Card:
+    """The most (or, not ``most``, the least) dangerous of the losing cards of
+    :func:`_follow`: ``following`` suit (a nonzero mask), simply the highest (or lowest);
+    else as :func:`_by_danger` ranks them."""
+    if following:
+        return (max(losers) if most else min(losers))[2]
+    return _by_danger(losers, trump, strength, unknown, most)
 
 
 def _by_danger(
