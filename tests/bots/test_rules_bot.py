@@ -916,3 +916,25 @@ def test_in_a_round_of_one_card_a_middle_trump_bids_one_and_a_side_ace_not_leadi
     expected = 12 / 50 * (49 - 12) / 49 * (48 - 12) / 48
     assert hand_worth(view, ViewFacts(view))[0] == pytest.approx(expected)
     assert RulesBot(1).choose(view) == 0
+
+
+def test_when_every_card_wins_the_safe_lead_is_not_said_to_lose() -> None:
+    """No trump, one trick still needed with the aces of spades and diamonds: one of the
+    two tricks is too many whatever it leads. The hint said "lose this one meanwhile" of a
+    lead nobody can beat; it says the extra trick cannot be avoided."""
+    rules = preset("prime").override({"ladder": [3], "trump": "none", "bid_limit": "none"})
+    game = Game.new(rules, 3, first_dealer=0)
+    game.deal_hands([["AH", "AS", "AD"], ["2H", "2C", "3C"], ["3H", "4C", "5C"]], None)
+    for bid in (0, 0, 2):  # seats 1, 2 and the dealer, 0
+        game.bid(bid)
+    for card in ("2H", "3H", "AH"):
+        game.play(card)
+    hint = RulesBot(1).hint(game.view(0))
+    assert hint.action in (Card.parse("AS"), Card.parse("AD"))
+    assert hint.reason == (
+        f"{hint.action.display()}: nobody can beat any card you hold, so this trick is one more "
+        "than you need, whatever you lead"
+    )
+    for card in (hint.action, "2C", "4C"):
+        game.play(card)
+    assert game.view(0).won[0] == 2
