@@ -562,13 +562,26 @@ def certain_tricks(hand: int, trump: int, strength: Sequence[int], unknown: int)
     no trump out are thrown away on a trick led in another suit. For the hints only."""
     count = 0
     for card in cards_of(hand):
-        suit_mask = SUIT_MASKS[SUIT_OF[card]]
-        own = strength[card]
-        if any(strength[other] >= own for other in cards_of(unknown & suit_mask)):
+        if not _unequalled(card, strength, unknown):
             continue
-        if SUIT_OF[card] == trump or not unknown & ~suit_mask:
+        if SUIT_OF[card] == trump or not unknown & ~SUIT_MASKS[SUIT_OF[card]]:
             count += 1
     return count
+
+
+def leads_a_sure_trick(card: Card, trump: int, strength: Sequence[int], unknown: int) -> bool:
+    """Whether ``card``, led, wins the trick whatever the others hold: no card out beats or
+    equals it in its suit, and it is a trump or no trump is out. For the hints only."""
+    if SUIT_OF[card] != trump and trump >= 0 and unknown & SUIT_MASKS[trump]:
+        return False
+    return _unequalled(card, strength, unknown)
+
+
+def _unequalled(card: int, strength: Sequence[int], unknown: int) -> bool:
+    """Whether no card of ``unknown`` in the suit of ``card`` is as strong or stronger (of
+    two equal cards, the first played may win)."""
+    own = strength[card]
+    return not any(strength[c] >= own for c in cards_of(unknown & SUIT_MASKS[SUIT_OF[card]]))
 
 
 def _follow(

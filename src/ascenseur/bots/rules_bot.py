@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ascenseur.core.cards import SUIT_MASKS, Card, cards_of, mask_of
+from ascenseur.core.cards import Card, mask_of
 from ascenseur.core.engine import SUIT_OF, Phase, table_for
 from ascenseur.core.rules import BidLimit
 from ascenseur.core.view import PlayerView
@@ -26,6 +26,7 @@ from .heuristics import (
     certain_tricks,
     choose_card,
     hand_expectation,
+    leads_a_sure_trick,
     legal_bid_near,
     nearest_bid,
     preferred_bid,
@@ -244,7 +245,11 @@ class RulesBot:
             return card, _(
                 "{card}: your bid is missed already, and every further trick still scores"
             ).format(card=card.display())
-        if why is Why.LEAD_SAFE and need > 0 and leads_a_sure_trick(card, facts):
+        if (
+            why is Why.LEAD_SAFE
+            and need > 0
+            and leads_a_sure_trick(card, facts.trump, facts.strength, facts.unknown)
+        ):
             # Every card it may lead wins (the safest one did): the extra trick is taken
             # whatever it does, and the hint must not say "lose this one".
             return card, _(
@@ -257,18 +262,6 @@ class RulesBot:
             >= need
         )
         return card, play_reason(why, card, need, certain=certain)
-
-
-def leads_a_sure_trick(card: Card, facts: ViewFacts) -> bool:
-    """Whether ``card``, led, wins the trick whatever the others hold: no card out beats or
-    equals it in its suit (of two equal cards the first played may win, or the first
-    copy), and it is a trump or no trump is out."""
-    suit = SUIT_OF[card]
-    unknown = facts.unknown
-    if suit != facts.trump and facts.trump >= 0 and unknown & SUIT_MASKS[facts.trump]:
-        return False
-    own = facts.strength[card]
-    return not any(facts.strength[c] >= own for c in cards_of(unknown & SUIT_MASKS[suit]))
 
 
 def play_reason(why: Why, card: Card, need: int, *, certain: bool = True) -> str:
