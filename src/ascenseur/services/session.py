@@ -124,6 +124,14 @@ def decision_point(view: PlayerView) -> tuple[int, int, int]:
     return view.round_index, bids, played
 
 
+def decision_seed(seed: int, point: tuple[int, int, int]) -> int:
+    """A seed of its own for each decision point of a game (round, bids made, cards
+    played): at most 20 bids and 104 cards played in a round, so each field has room (a
+    round's 10th bid once drew the seed of the next round's first)."""
+    round_index, bids, played = point
+    return seed + 7 + 7919 * (round_index * 1_000_000 + bids * 1_000 + played)
+
+
 def new_seed() -> int:
     """A fresh seed for a game nobody seeded."""
     return random.SystemRandom().randrange(2**32)
@@ -354,8 +362,7 @@ class GameSession:
     def hint_seed(self, view: PlayerView) -> int:
         """The seed of the hint for the decision ``view`` shows: the game's seed and how
         far the game is (round, bids made, cards played)."""
-        round_index, bids, played = decision_point(view)
-        return self.seed + 7 + 7919 * (round_index * 10_000 + bids * 1_000 + played)
+        return decision_seed(self.seed, decision_point(view))
 
     # -- events -------------------------------------------------------------------------------
 
