@@ -22,9 +22,11 @@ from ascenseur.bots.heuristics import (
     choose_bid,
     choose_card,
     higher_count,
+    keen_after,
     one_card_chance,
     power,
     preferred_bid,
+    seats_after,
     shifted_worth,
     sure_tricks,
     trick_chances,
@@ -107,6 +109,78 @@ def test_wins_cheaply_when_last_to_play_and_more_tricks_are_needed() -> None:
         everything_but("AS", "JS", "4S", "9S", "TS"),
     )
     assert card == Card.parse("JS") and why is Why.WIN_CHEAPLY
+
+
+def test_forced_to_win_with_nobody_after_wanting_the_trick_it_wins_with_its_highest() -> None:
+    """Its tricks made, every card beats the nine: when the player after has its tricks too
+    it will duck, so the trick is ours anyway and the ace goes (the king kept may lose
+    later); when that player still needs a trick it may overtake, so the king, hoping."""
+    hand = mask("AS", "KS")
+    trick = [Card.parse("9S")]
+    unknown = everything_but("AS", "KS", "9S")
+    args = (hand, hand, trick, 3, HEARTS, STANDARD.strength, 0, unknown)
+    assert choose_card(*args, False) == (Card.parse("AS"), Why.FORCED_ALONE)
+    assert choose_card(*args, True) == (Card.parse("KS"), Why.FORCED_UNDER)
+    assert choose_card(*args) == (Card.parse("KS"), Why.FORCED_UNDER)  # not known
+
+
+def test_keen_after_asks_only_the_players_still_to_play_in_the_trick() -> None:
+    bids = [1, 0, 1, 0]
+    # Seat 1 plays second: seats 2 and 3 are to come, and both have their tricks.
+    assert keen_after(1, 1, 4, bids, [0, 0, 1, 0]) is False
+    assert keen_after(1, 1, 4, bids, [0, 0, 0, 0]) is True  # seat 2 needs its trick
+    assert keen_after(3, 3, 4, bids, [0, 0, 0, 0]) is False  # last: nobody after
+    assert keen_after(2, 2, 4, [None, 0, 1, 2], [0, 0, 0, 0]) is True
+    assert keen_after(2, 2, 4, [5, 0, 1, None], [0, 0, 0, 0]) is False  # seat 0 played
+    assert keen_after(0, 0, 4, bids, [0, 0, 0, 0]) is None  # leading
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_the_playouts_seat_masks_agree_with_keen_after(data: st.DataObject) -> None:
+    players = data.draw(st.integers(3, 20))
+    seat = data.draw(st.integers(0, players - 1))
+    played = data.draw(st.integers(1, players - 1))
+    bids = data.draw(st.lists(st.integers(-1, 5), min_size=players, max_size=players))
+    won = data.draw(st.lists(st.integers(0, 5), min_size=players, max_size=players))
+    keen = sum(1 << s for s in range(players) if bids[s] > won[s])
+    by_masks = bool(keen & seats_after(players)[seat][played])
+    assert by_masks is keen_after(seat, played, players, bids, won)
+
+
+def test_in_real_games_the_highest_winner_goes_only_when_nobody_after_wants_the_trick() -> None:
+    """Over games of ascensor (whose limit leaves a trick nobody bid for), every play the
+    hint explains as "it is likely yours" is the strongest card, every legal card winning
+    the trick so far, with players still to come who all have their tricks; and it
+    happens. (The player may still need this trick, its sure tricks in hand: then too the
+    trick is likely its, and the sure card kept would be a trick too many.)"""
+    rules = preset("ascensor").override({"ladder": [4, 5, 6]})
+    bots = [RulesBot(seed) for seed in range(4)]
+    seen = 0
+    for seed in range(12):
+        game = Game.new(rules, 4, first_dealer=seed % 4)
+        rng = random.Random(seed)
+        while game.phase is not Phase.OVER:
+            if game.phase is Phase.DEAL:
+                game.deal(rng)
+                continue
+            view = game.view(game.turn)
+            hint = bots[game.turn].hint(view)
+            if "likely yours" in hint.reason:
+                seen += 1
+                after = [(view.seat + k) % 4 for k in range(1, 4 - len(view.trick))]
+                assert after
+                assert all(view.bids[s] <= view.won[s] for s in after)
+                trick = [c for _, c in view.trick]
+                winners = [
+                    c
+                    for c in view.legal_actions
+                    if trick_winner([*trick, c], game.trump_suit, game.table.strength) == len(trick)
+                ]
+                assert winners == list(view.legal_actions)
+                assert hint.action == max(winners, key=lambda c: game.table.strength[c])
+            game.push(hint.action)
+    assert seen >= 5, seen
 
 
 def test_the_last_trick_needed_is_taken_with_the_highest_winner_when_last_to_play() -> None:

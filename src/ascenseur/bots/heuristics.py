@@ -44,6 +44,7 @@ class Why(IntEnum):
     ONLY = 12  # a single legal card
     WIN_LAST = 13  # needs one trick, last to play: wins it with its highest winning card
     DRAW_TRUMPS = 14  # needs tricks (not all): holds the top trump and another, draws trumps
+    FORCED_ALONE = 15  # has enough, every card wins, nobody after wants it: the highest goes
 
 
 def power(card: int, led: int, trump: int, strength: Sequence[int]) -> int:
@@ -466,6 +467,36 @@ def trick_need(bid: int, won: int, left: int, scoring: Scoring) -> int:
     return need
 
 
+def keen_after(
+    seat: int, played: int, players: int, bids: Sequence[int | None], won: Sequence[int]
+) -> bool | None:
+    """Whether a player still to play in the trick ``seat`` plays to (after ``played``
+    cards) needs tricks: one who has its tricks ducks under a card when it can, one who
+    needs them may overtake. ``None`` when leading. A bid not made is ``None`` or negative."""
+    if not played:
+        return None
+    for step in range(1, players - played):
+        other = (seat + step) % players
+        bid = bids[other]
+        if bid is not None and bid > won[other]:
+            return True
+    return False
+
+
+@lru_cache(maxsize=32)
+def seats_after(players: int) -> tuple[tuple[int, ...], ...]:
+    """``seats_after(n)[seat][played]``: the mask of the seats still to play in a trick
+    after ``seat``, who plays to ``played`` cards (for :func:`keen_after` by masks, in the
+    playouts)."""
+    return tuple(
+        tuple(
+            sum(1 << (seat + step) % players for step in range(1, players - played))
+            for played in range(players)
+        )
+        for seat in range(players)
+    )
+
+
 def choose_card(
     hand: int,
     legal: int,
@@ -475,13 +506,15 @@ def choose_card(
     strength: Sequence[int],
     need: int,
     unknown: int,
+    keen_after: bool | None = None,
 ) -> tuple[Card, Why]:
     """The card to play to make the bid exactly: take tricks while ``need`` > 0, duck once
     it is reached, dump dangerous cards, take everything when every trick is needed, and
     never lead a low trump without reason.
 
     ``unknown`` holds the cards that other players may still hold (neither played, nor
-    turned up, nor in this hand).
+    turned up, nor in this hand). ``keen_after``: whether a player still to play in this
+    trick needs tricks (``None``: not known, or leading).
     """
     if legal & (legal - 1) == 0:
         return CARDS[legal.bit_length() - 1], Why.ONLY
@@ -502,7 +535,18 @@ def choose_card(
             need = 0
     if trick:
         return _follow(
-            hand, legal, trick, players, trump, trump_mask, strength, need, left, unknown, keep
+            hand,
+            legal,
+            trick,
+            players,
+            trump,
+            trump_mask,
+            strength,
+            need,
+            left,
+            unknown,
+            keep,
+            keen_after,
         )
     return _lead(hand, legal, trump, trump_mask, strength, need, left, unknown)
 
@@ -596,6 +640,7 @@ def _follow(
     left: int,
     unknown: int,
     keep: int = 0,
+    keen_after: bool | None = None,
 ) -> tuple[Card, Why]:
     led = SUIT_OF[trick[0]]
     best = -1
@@ -666,6 +711,12 @@ def _follow(
     winners.sort()
     if after == 0:
         return winners[-1][1], Why.FORCED_WIN
+    if keen_after is False:
+        # Nobody still to play wants a trick: they will duck under it if they can, so it is
+        # likely ours whatever we play, and the highest goes (measured: +0.8 to +1.3 points
+        # per game under ascensor, whose bid limit leaves a trick nobody bid for; level
+        # elsewhere; README, "The rule-based player").
+        return winners[-1][1], Why.FORCED_ALONE
     return winners[0][1], Why.FORCED_UNDER
 
 

@@ -26,6 +26,7 @@ from .heuristics import (
     certain_tricks,
     choose_card,
     hand_expectation,
+    keen_after,
     leads_a_sure_trick,
     legal_bid_near,
     nearest_bid,
@@ -235,6 +236,7 @@ class RulesBot:
             facts.strength,
             need,
             facts.unknown,
+            keen_after(view.seat, len(view.trick), view.players, view.bids, view.won),
         )
         if self.noise and self.rng.random() < self.noise / 2:
             card = self.rng.choice(legal)  # type: ignore[assignment]
@@ -321,6 +323,10 @@ def play_reason(why: Why, card: Card, need: int, *, certain: bool = True) -> str
         Why.DUCK: _("{card}: you have your tricks, dump your most dangerous card that loses"),
         Why.FORCED_WIN: _("{card}: every card wins, so get rid of the highest"),
         Why.FORCED_UNDER: _("{card}: every card beats the trick so far, play low and hope"),
+        Why.FORCED_ALONE: _(
+            "{card}: every card beats the trick so far and the players after you have their "
+            "tricks, so it is likely yours: get rid of the highest"
+        ),
         Why.LEAD_TRUMP: _("{card}: you need every trick, draw the trumps"),
         Why.LEAD_LOW: _("{card}: lead low from your longest suit and keep your honours"),
         Why.LEAD_SAFE: _("{card}: you have your tricks, lead the card most likely to lose"),

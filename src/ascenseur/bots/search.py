@@ -42,6 +42,8 @@ from .heuristics import (
     choose_bid,
     choose_card,
     hand_expectation,
+    keen_after,
+    seats_after,
     shifted_worth,
     trick_need,
 )
@@ -158,6 +160,7 @@ def play_likelihood(game: Game, observer: int, view: PlayerView, mismatch: float
                         strength,
                         trick_need(bids[seat], won[seat], hand.bit_count(), scoring),
                         remaining & ~hand,
+                        keen_after(seat, i, n, bids, won),
                     )
                     if chosen != card:
                         weight *= mismatch
@@ -212,9 +215,20 @@ def policy_playout(
     noisy = rng if noise and rng is not None else None
     # Cards nobody has seen: in the hands or in the stock (not played, not turned up).
     stock = unplayed_cards(game)
+    after = seats_after(n)
+    # The seats that still need tricks, worked out at each lead (the tricks won change then).
+    keen = 0
+    for other in range(n):
+        if bids[other] > won[other]:
+            keen |= 1 << other
 
     def choose(seat: int, hand: int, legal: int, trick: list[Card]) -> int:
-        nonlocal stock
+        nonlocal stock, keen
+        if not trick:
+            keen = 0
+            for other in range(n):
+                if bids[other] > won[other]:
+                    keen |= 1 << other
         if noisy is not None and seat != steady and noisy.random() < noise:
             options = cards_of(legal)
             card: int = options[noisy.randrange(len(options))]
@@ -228,6 +242,7 @@ def policy_playout(
                 strength,
                 trick_need(bids[seat], won[seat], hand.bit_count(), scoring),
                 stock & ~hand,
+                bool(keen & after[seat][len(trick)]) if trick else None,
             )
         stock &= ~(1 << card)
         return card
@@ -400,6 +415,7 @@ def policy_action(game: Game, worth: dict[int, tuple[float, int]] | None = None)
             game.bids[seat], game.won[seat], game.hands[seat].bit_count(), game.rules.scoring
         ),
         unplayed_cards(game) & ~game.hands[seat],
+        keen_after(seat, len(game.trick), t.players, game.bids, game.won),
     )
     return card
 
