@@ -124,6 +124,20 @@ def test_forced_to_win_with_nobody_after_wanting_the_trick_it_wins_with_its_high
     assert choose_card(*args) == (Card.parse("KS"), Why.FORCED_UNDER)  # not known
 
 
+def test_needing_tricks_with_trumps_it_leads_a_side_card_alone_in_its_suit() -> None:
+    """Hearts trump, one trick needed, no master to lead: the seven of clubs, alone in its
+    suit, goes first, so that clubs can be trumped later; without a trump to do it with,
+    it leads low from its longest suit as before."""
+    hand = mask("5H", "7C", "KS", "9S", "4S")
+    unknown = everything_but("5H", "7C", "KS", "9S", "4S")
+    card, why = choose_card(hand, hand, [], 3, HEARTS, STANDARD.strength, 1, unknown)
+    assert (card, why) == (Card.parse("7C"), Why.LEAD_SHORT)
+    hand = mask("5D", "7C", "KS", "9S", "4S")
+    unknown = everything_but("5D", "7C", "KS", "9S", "4S")
+    card, why = choose_card(hand, hand, [], 3, HEARTS, STANDARD.strength, 1, unknown)
+    assert (card, why) == (Card.parse("4S"), Why.LEAD_LOW)
+
+
 def test_keen_after_asks_only_the_players_still_to_play_in_the_trick() -> None:
     bids = [1, 0, 1, 0]
     # Seat 1 plays second: seats 2 and 3 are to come, and both have their tricks.

@@ -45,6 +45,7 @@ class Why(IntEnum):
     WIN_LAST = 13  # needs one trick, last to play: wins it with its highest winning card
     DRAW_TRUMPS = 14  # needs tricks (not all): holds the top trump and another, draws trumps
     FORCED_ALONE = 15  # has enough, every card wins, nobody after wants it: the highest goes
+    LEAD_SHORT = 16  # needs tricks, holds trumps: leads a side card alone in its suit, to ruff
 
 
 def power(card: int, led: int, trump: int, strength: Sequence[int]) -> int:
@@ -815,6 +816,17 @@ def _lead(
         own_trumps = (hand & trump_mask).bit_count()
         if trump_masters and own_trumps >= 2 and trumps_out:
             return _strongest(trump_masters, strength), Why.DRAW_TRUMPS
+        if hand & trump_mask:
+            # A side card alone in its suit (not a master, those went above), while some of
+            # its suit is out: led now, that suit can be trumped later (measured: +1.0 ±
+            # 0.45 points per game in prime at four players, +1.9 ± 1.0 at three; level
+            # elsewhere; README, "The rule-based player").
+            for suit in range(5):
+                if suit == trump:
+                    continue
+                alone = legal & SUIT_MASKS[suit]
+                if alone and alone & (alone - 1) == 0 and unknown & SUIT_MASKS[suit]:
+                    return CARDS[alone.bit_length() - 1], Why.LEAD_SHORT
         # Lead low from the longest side suit; trumps only when nothing else is left.
         best_suit = -1
         best_len = -1

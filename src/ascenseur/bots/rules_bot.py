@@ -329,6 +329,9 @@ def play_reason(why: Why, card: Card, need: int, *, certain: bool = True) -> str
         ),
         Why.LEAD_TRUMP: _("{card}: you need every trick, draw the trumps"),
         Why.LEAD_LOW: _("{card}: lead low from your longest suit and keep your honours"),
+        Why.LEAD_SHORT: _(
+            "{card}: your only card of its suit: lead it now, to trump that suit later"
+        ),
         Why.LEAD_SAFE: _("{card}: you have your tricks, lead the card most likely to lose"),
         Why.TAKE_ALL: _("{card}: you need every remaining trick, play your strongest"),
         Why.ONLY: _("{card}: the only card you may play"),
