@@ -16,6 +16,7 @@ from typer.testing import CliRunner, Result
 
 from ascenseur.core.record import loads, replay, score_sheet
 from ascenseur.interfaces.cli import get_app
+from ascenseur.interfaces.cli.simulate_cmd import _ctrl_c_after
 
 
 def run(*args: str) -> Result:
@@ -337,3 +338,23 @@ def test_names_with_control_characters_are_written_out_in_the_figures(games: str
         filled = name + " " * (width - cell_len(name)) + "  "
         assert row[2 : 2 + len(filled)] == filled, result.stdout
         assert row[2 + len(filled)] != " " or games == "1", result.stdout
+
+
+def test_ctrl_c_while_a_record_is_written_and_counted_takes_effect_after_both() -> None:
+    """The batch's Ctrl-C once came between a record renamed into place and its count
+    ("Stopped after 12" with 13 records on disk): within the block it waits for the end."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    done = []
+    try:
+        with pytest.raises(KeyboardInterrupt), _ctrl_c_after():
+            signal.raise_signal(signal.SIGINT)
+            done.append("written")
+            done.append("counted")
+        assert done == ["written", "counted"]
+        # Outside the block Ctrl-C acts at once, as before.
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)
+            done.append("never")
+        assert done == ["written", "counted"]
+    finally:
+        signal.signal(signal.SIGINT, previous)
