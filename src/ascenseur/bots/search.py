@@ -216,19 +216,18 @@ def policy_playout(
     # Cards nobody has seen: in the hands or in the stock (not played, not turned up).
     stock = unplayed_cards(game)
     after = seats_after(n)
-    # The seats that still need tricks, worked out at each lead (the tricks won change then).
-    keen = 0
-    for other in range(n):
-        if bids[other] > won[other]:
-            keen |= 1 << other
+
+    def needing() -> int:
+        """The seats that still need tricks, as a mask."""
+        return sum(1 << other for other in range(n) if bids[other] > won[other])
+
+    # Worked out again at each lead, when the tricks won have changed.
+    keen = needing()
 
     def choose(seat: int, hand: int, legal: int, trick: list[Card]) -> int:
         nonlocal stock, keen
         if not trick:
-            keen = 0
-            for other in range(n):
-                if bids[other] > won[other]:
-                    keen |= 1 << other
+            keen = needing()
         if noisy is not None and seat != steady and noisy.random() < noise:
             options = cards_of(legal)
             card: int = options[noisy.randrange(len(options))]
