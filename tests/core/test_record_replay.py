@@ -677,7 +677,7 @@ REFUSALS: list[tuple[str, Change, str]] = [
     (
         "summary_bid_not_a_number",
         _set("rounds.1.bids", [2, 4, None, 1]),
-        "round 2: the bid of Paul is not a whole number: null",
+        "round 2: the bid of Paul is missing (null) though won is given",
     ),
     (
         "won_not_a_number",
@@ -726,6 +726,11 @@ REFUSALS: list[tuple[str, Change, str]] = [
         "round 1, trick 1: a trick has one card per player (4), this one has 3",
     ),
     (
+        "empty_trick",
+        _set("rounds.0.tricks", [["2C", "QS", "9C", "AS"], []]),
+        "round 1, trick 2: the trick is empty; leave out a trick not begun",
+    ),
+    (
         "too_many_tricks",
         _set("rounds.0.tricks", [["2C", "QS", "9C", "AS"]] * 3),
         "round 1: 3 tricks in a round of 2 cards",
@@ -768,6 +773,7 @@ REFUSALS: list[tuple[str, Change, str]] = [
         "players: name 4 is 4, not a text in quotes",
     ),
     ("players_not_a_list", _set("players", "Jeanne"), "players: a list of names is needed"),
+    ("players_none", _set("players", []), "players: the list of names is empty"),
     (
         "rules_option",
         _set("rules.void_rule", "sometimes"),

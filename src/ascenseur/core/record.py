@@ -280,8 +280,10 @@ def replay(record: Mapping[str, Any]) -> Replay:
         # Here even an error named "players" is one of the rules object's keys.
         raise RecordError(_rules_message(error, of_players=False)) from None
     names = record["players"]
-    if not isinstance(names, list) or not names:
+    if not isinstance(names, list):
         raise RecordError(_("players: a list of names is needed"))
+    if not names:
+        raise RecordError(_("players: the list of names is empty"))
     for place, name in enumerate(names, start=1):
         if not isinstance(name, str):
             raise RecordError(
@@ -582,7 +584,14 @@ def _replay_full_round(game: Game, data: Mapping[str, Any], where: str) -> None:
     for number, trick in enumerate(tricks, start=1):
         trick_where = _("{where}, trick {n}").format(where=where, n=number)
         cards = _parse_cards(trick, trick_where, _("trick"))
-        if len(cards) > n or (len(cards) < n and number < len(tricks)) or not cards:
+        if not cards:
+            # (a trick not begun is left out; only the last trick may be begun and unfinished)
+            raise RecordError(
+                _("{where}: the trick is empty; leave out a trick not begun").format(
+                    where=trick_where
+                )
+            )
+        if len(cards) > n or (len(cards) < n and number < len(tricks)):
             raise RecordError(
                 _("{where}: a trick has one card per player ({n}), this one has {count}").format(
                     where=trick_where, n=n, count=len(cards)
@@ -680,6 +689,13 @@ def _replay_bids(game: Game, bids: Any, where: str) -> bool:
 
 
 def _check_bid_is_number(game: Game, seat: int, bid: Any, where: str) -> None:
+    if bid is None:
+        # (in a round scored by "won", every player has bid)
+        raise RecordError(
+            _("{where}: the bid of {name} is missing (null) though won is given").format(
+                where=where, name=game.names[seat]
+            )
+        )
     if isinstance(bid, bool) or not isinstance(bid, int):
         raise RecordError(
             _("{where}: the bid of {name} is not a whole number: {value}").format(
