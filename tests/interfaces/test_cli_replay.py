@@ -17,6 +17,7 @@ from ascenseur.core.engine import Game
 from ascenseur.core.record import EXAMPLE_RECORD, dumps
 from ascenseur.core.rules import preset
 from ascenseur.interfaces.cli import get_app
+from ascenseur.services.session import GameSession
 
 #: The output of ``ascenseur replay FILE --json`` for RECORD.md's example record, copied from
 #: RECORD.md (keys in its order).
@@ -376,3 +377,21 @@ def test_records_and_sheets_keep_the_notation_in_every_language(tmp_path: Path) 
     }
     assert all(sheet.exit_code == 0 for sheet in sheets.values())
     assert sheets["fr"].stdout == sheets["es"].stdout == sheets["en"].stdout
+
+
+def test_the_settings_file_beside_a_save_is_refused_naming_the_record(tmp_path: Path) -> None:
+    """``play`` keeps ``game.session.json`` beside ``game.json`` (in the saves and the history
+    folders); given to ``replay``, it is refused with the record to give instead."""
+    session = GameSession.new(preset("classique"), ["Ann", "Bob", "Cy"], seed=3)
+    session.advance()
+    session.save(tmp_path / "game.json")
+    settings = tmp_path / "game.session.json"
+    assert settings.exists()
+    assert_refused(
+        run("replay", str(settings)),
+        [f"{settings} is the settings file of a game, not its record: replay {tmp_path}/game.json"],
+    )
+    renamed = tmp_path / "other.json"
+    settings.rename(renamed)
+    assert_refused(run("replay", str(renamed)), ["not its record: replay the record beside it"])
+    assert run("replay", str(tmp_path / "game.json")).exit_code == 0

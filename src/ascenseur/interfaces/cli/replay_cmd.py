@@ -19,7 +19,7 @@ from ascenseur.core.errors import RecordError
 from ascenseur.core.record import MAX_RECORD_BYTES, Replay, loads, replay, score_sheet
 from ascenseur.i18n import N_, _, ngettext, os_error_reason
 from ascenseur.interfaces.typed_text import printable
-from ascenseur.services.session import read_at_most
+from ascenseur.services.session import SIDECAR_FORMAT, SIDECAR_SUFFIX, read_at_most
 
 from . import TranslatedCommand, app
 from .options import refuse
@@ -165,6 +165,14 @@ def _status_line(sheet: dict[str, Any], replayed: Replay) -> str:
     ).format(played=len(game.results), rounds=game.rounds)
 
 
+def record_beside(settings_file: str) -> str:
+    """The record whose settings ``settings_file`` holds (``game.session.json`` →
+    ``game.json``), or a description of it when the name is not a settings file's."""
+    if settings_file.endswith(SIDECAR_SUFFIX):
+        return settings_file[: -len(SIDECAR_SUFFIX)] + ".json"
+    return _("the record beside it")
+
+
 @app.command(
     "replay",
     cls=TranslatedCommand,
@@ -183,9 +191,19 @@ def replay_command(
         bool, typer.Option("--json", help=N_("Print the score sheet as JSON (RECORD.md)."))
     ] = False,
 ) -> None:
+    record: Any = None
     try:
-        replayed = replay(loads(read_record_text(file)))
+        record = loads(read_record_text(file))
+        replayed = replay(record)
     except RecordError as error:
+        if isinstance(record, dict) and record.get("format") == SIDECAR_FORMAT:
+            # The settings kept beside a saved or finished game (play writes both, in the
+            # saves and the history folders): the player wants the record beside it.
+            raise refuse(
+                _("{path} is the settings file of a game, not its record: replay {record}").format(
+                    path=file, record=record_beside(file)
+                )
+            ) from None
         raise refuse(str(error)) from None
     sheet = score_sheet(replayed)
     if as_json:
