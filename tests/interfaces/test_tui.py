@@ -1979,7 +1979,14 @@ def test_a_missed_bid_reads_without_colour_in_a_sheet_of_totals(colour: bool) ->
 
 @pytest.mark.parametrize(
     ("lang", "said"),
-    [("en", "Press q to save and quit."), ("fr", "Appuyez sur q pour enregistrer et quitter.")],
+    [
+        ("en", "Press q to save and quit, or ctrl+q to quit without saving."),
+        (
+            "fr",
+            "Appuyez sur q pour enregistrer et quitter, ou sur ctrl+q pour quitter sans "
+            "enregistrer.",
+        ),
+    ],
 )
 def test_ctrl_c_says_which_key_quits_in_the_game_language(
     tmp_path: Path, lang: str, said: str

@@ -125,7 +125,8 @@ def play(
             parser=path_option,
             metavar="DIR",
             help=N_(
-                "Folder finished games are saved to (default ~/.local/share/ascenseur/history)."
+                "Folder finished games are saved to (default $XDG_DATA_HOME/ascenseur/history, "
+                "or ~/.local/share/ascenseur/history when XDG_DATA_HOME is not set)."
             ),
         ),
     ] = None,

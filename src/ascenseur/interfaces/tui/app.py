@@ -194,13 +194,18 @@ class AscenseurApp(App[Path | None]):
         (Textual's own notice is in English)."""
         key, action = "ctrl+q", _("quit")  # (a screen that only closes: the app's own key)
         for bound, active in self.active_bindings.items():
-            if active.binding.action in ("quit", "app.quit", "save_quit"):
+            if active.binding.action == "save_quit":
+                # in full (the footer's word for it may be shorter, "quitter"), and the
+                # app's own key that quits without saving beside it
+                message = _("Press {key} to save and quit, or {quit_key} to quit without saving.")
+                self.notify(
+                    message.format(key=bound, quit_key="ctrl+q"),
+                    title=_("Do you want to quit?"),
+                )
+                return
+            if active.binding.action in ("quit", "app.quit"):
                 key = bound
-                if active.binding.action == "save_quit":
-                    # in full: the footer's word for it may be shorter ("quitter")
-                    action = _("save and quit")
-                else:
-                    action = active.binding.description or action
+                action = active.binding.description or action
                 break
         self.notify(
             _("Press {key} to {action}.").format(key=key, action=action),
