@@ -182,6 +182,15 @@ def test_bots_may_be_named_by_their_level_in_the_language_in_force(tmp_path: Pat
     english_game = json.loads(english.read_text(encoding="utf-8"))
     assert french_game["players"] == ["Joueur 1", "Joueur 2", "Joueur 3"]  # (by language)
     assert french_game["rounds"] == english_game["rounds"]
+    # The summary of a batch names them in French, as they were typed, not in English.
+    batch = CliRunner().invoke(
+        get_app(),
+        ["--lang", "fr", "simulate", "--seed", "2", "--rule", "ladder=[1,2]", "--games", "2",
+         "--bots", "facile,Difficile,aléatoire"],
+    )  # fmt: skip
+    assert batch.exit_code == 0, batch.stderr
+    rows = [line.split() for line in batch.stdout.splitlines() if line.startswith("  Joueur")]
+    assert [row[2] for row in rows] == ["facile", "difficile", "aléatoire"], batch.stdout
 
 
 def test_an_out_that_cannot_be_written_is_refused_before_any_game(tmp_path: Path) -> None:

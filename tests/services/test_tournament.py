@@ -189,14 +189,30 @@ def test_the_command_prints_json_for_machines() -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "headers"),
+    ("lang", "headers", "bots"),
     [
-        ("en", ("points/game", "points/round", "decision ms (mean / p99)", "exact bids")),
-        ("fr", ("points/partie", "décision ms (moyenne / p99)", "contrats réalisés")),
-        ("es", ("puntos/partida", "decisión ms (media / p99)", "apuestas cumplidas")),
+        (
+            "en",
+            ("points/game", "points/round", "decision ms (mean / p99)", "exact bids"),
+            ("medium", "easy", "random"),
+        ),
+        (
+            "fr",
+            ("points/partie", "décision ms (moyenne / p99)", "contrats réalisés"),
+            ("moyen", "facile", "aléatoire"),
+        ),
+        (
+            "es",
+            ("puntos/partida", "decisión ms (media / p99)", "apuestas cumplidas"),
+            ("medio", "fácil", "aleatorio"),
+        ),
     ],
 )
-def test_the_command_prints_a_table_for_people(lang: str, headers: tuple[str, ...]) -> None:
+def test_the_command_prints_a_table_for_people(
+    lang: str, headers: tuple[str, ...], bots: tuple[str, ...]
+) -> None:
+    """Headers, numbers and the bots' levels in the language in force (the levels as
+    ``--bots`` takes them in that language)."""
     done = CliRunner().invoke(
         get_app(),
         [
@@ -221,7 +237,7 @@ def test_the_command_prints_a_table_for_people(lang: str, headers: tuple[str, ..
         assert header in done.stdout, done.stdout
     # Numbers as the language writes them: 1.5 in English, 1,5 in French and Spanish.
     dot = r"\." if lang == "en" else ","
-    for bot in ("medium", "easy", "random"):
+    for bot in bots:
         row = (
             rf"{bot}\s*│\s*-?\d+{dot}\d ± \d+{dot}\d\s*│\s*-?\d+{dot}\d\d ± \d+{dot}\d\d\s*│"
             rf"\s*\d+{dot}\d %\s*│\s*\d+{dot}\d %.* / .*│"

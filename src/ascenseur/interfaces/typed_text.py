@@ -164,6 +164,14 @@ def level_name(level: str) -> str:
     return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
+def bot_label(label: str) -> str:
+    """A bot's entry in a table for people (``rules``, ``hard#2``) with its level in the
+    active language (``difficile#2``), as ``--bots`` takes it; machines (``--json``, the
+    records) keep the English name."""
+    kind, mark, number = label.partition("#")
+    return level_name(kind) + mark + number
+
+
 def level_by_name(text: str) -> str:
     """A level typed by a player: its name in the active language (as the screen shows it:
     ``facile``) or in English (``easy``), any case; other text is returned as typed, for the

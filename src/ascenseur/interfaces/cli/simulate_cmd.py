@@ -30,7 +30,7 @@ from ascenseur.core.errors import IllegalActionError
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules, RulesError
 from ascenseur.i18n import N_, _, decimal, ngettext, os_error_reason
-from ascenseur.interfaces.typed_text import parse_names, printable
+from ascenseur.interfaces.typed_text import bot_label, parse_names, printable
 from ascenseur.services.autoplay import play_with_bots
 from ascenseur.services.session import folder_in_the_way, write_text_atomic
 
@@ -383,7 +383,8 @@ def _summary_lines(
     rate = summary.exact_bids / summary.bids if summary.bids else 0.0
     names = [printable(name) for name in names]
     width = max(cell_len(name) for name in names)
-    kind_width = max(len(kind) for kind in kinds)
+    kinds = [bot_label(kind) for kind in kinds]
+    kind_width = max(cell_len(kind) for kind in kinds)
     # each column as wide as its heading ("media de puntos") or its figures
     points_heading, wins_heading = _("mean points"), _("wins")
     points_width = max(12, cell_len(points_heading))
@@ -400,7 +401,7 @@ def _summary_lines(
     ]
     for seat, name in enumerate(names):
         lines.append(
-            f"  {_padded(name, width)}  {kinds[seat].ljust(kind_width)}  "
+            f"  {_padded(name, width)}  {_padded(kinds[seat], kind_width)}  "
             f"{decimal(summary.points[seat] / summary.games):>{points_width}}  "
             f"{decimal(100 * summary.wins[seat] / summary.games) + ' %':>{wins_width}}"
         )

@@ -18,6 +18,7 @@ from rich.table import Table
 
 from ascenseur.core.rules import RulesError
 from ascenseur.i18n import N_, _, decimal, ngettext, os_error_reason
+from ascenseur.interfaces.typed_text import bot_label
 from ascenseur.services.session import folder_in_the_way
 from ascenseur.services.tournament import (
     RecordNotWritten,
@@ -258,7 +259,7 @@ def print_table(result: TournamentResult) -> None:
     table.add_column(_("rating"), justify="right")
     for bot in sorted(result.bots, key=lambda b: -b.rating):
         table.add_row(
-            bot.label,
+            bot_label(bot.label),
             # Numbers as the language writes them (189,8 in French); --json keeps JSON's.
             f"{decimal(bot.points_per_game)} ± {decimal(bot.points_per_game_ci)}",
             f"{decimal(bot.points_per_round, 2)} ± {decimal(bot.points_per_round_ci, 2)}",
