@@ -159,8 +159,14 @@ def main() -> None:
     ]
     for label, pick in rows:
         diff, diff_half, count = _paired(hands, pick)
-        report["vs"][label] = {"mean": diff, "ci": diff_half, "hands": count}
-        print(f"  {label:20s} {diff:+.2f} ± {diff_half:.2f} points ({count} hands)")
+        known = count >= 2  # (no interval from fewer: null in the JSON, a dash here)
+        report["vs"][label] = {
+            "mean": diff if known else None,
+            "ci": diff_half if known else None,
+            "hands": count,
+        }
+        figure = f"{diff:+.2f} ± {diff_half:.2f}" if known else "—"
+        print(f"  {label:20s} {figure} points ({count} hands)")
     same = statistics.fmean(h["rules"] == h["chosen"] for h in hands)
     print(f"  the rule-based bid is the bid chosen in {100 * same:.1f} % of the hands")
     print("  by the bid chosen: one lower − chosen, one higher − chosen (paired)")
