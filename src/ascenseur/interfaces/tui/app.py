@@ -193,16 +193,17 @@ class AscenseurApp(App[Path | None]):
         """Ctrl+C does not quit a Textual app: say which key does, in the game's language
         (Textual's own notice is in English)."""
         key, action = "ctrl+q", _("quit")  # (a screen that only closes: the app's own key)
-        for bound, active in self.active_bindings.items():
-            if active.binding.action == "save_quit":
-                # in full (the footer's word for it may be shorter, "quitter"), and the
-                # app's own key that quits without saving beside it
-                message = _("Press {key} to save and quit, or {quit_key} to quit without saving.")
-                self.notify(
-                    message.format(key=bound, quit_key="ctrl+q"),
-                    title=_("Do you want to quit?"),
-                )
-                return
+        bindings = self.active_bindings.items()
+        save_key = next((bound for bound, a in bindings if a.binding.action == "save_quit"), None)
+        if save_key is not None:
+            # in full (the footer's word for it may be shorter, "quitter"), and the app's
+            # own key that quits without saving beside it
+            message = _("Press {key} to save and quit, or {quit_key} to quit without saving.")
+            self.notify(
+                message.format(key=save_key, quit_key="ctrl+q"), title=_("Do you want to quit?")
+            )
+            return
+        for bound, active in bindings:
             if active.binding.action in ("quit", "app.quit"):
                 key = bound
                 action = active.binding.description or action
