@@ -680,6 +680,11 @@ REFUSALS: list[tuple[str, Change, str]] = [
         "round 2: the bid of Paul is missing (null) though won is given",
     ),
     (
+        "summary_bid_as_text",
+        _set("rounds.1.bids", [2, 4, "2", 1]),
+        'round 2: the bid of Paul is not a whole number: "2"',
+    ),
+    (
         "won_not_a_number",
         _set("rounds.1.won", [3, "1", 2, 1]),
         'round 2: the tricks won by Pierre are not a whole number: "1"',

@@ -387,11 +387,25 @@ def test_the_settings_file_beside_a_save_is_refused_naming_the_record(tmp_path: 
     session.save(tmp_path / "game.json")
     settings = tmp_path / "game.session.json"
     assert settings.exists()
+    refused = "is the settings file of a game, not its record"
     assert_refused(
         run("replay", str(settings)),
-        [f"{settings} is the settings file of a game, not its record: replay {tmp_path}/game.json"],
+        [f"{settings} {refused}: ascenseur replay {tmp_path}/game.json"],
     )
+    # A save named without .json has its settings beside it too: that name is given.
+    session.save(tmp_path / "bare")
+    assert_refused(
+        run("replay", str(tmp_path / "bare.session.json")),
+        [f"{refused}: ascenseur replay {tmp_path}/bare"],
+    )
+    # Under another name, or on standard input, which record it goes with is not known.
+    text = settings.read_text(encoding="utf-8")
     renamed = tmp_path / "other.json"
     settings.rename(renamed)
-    assert_refused(run("replay", str(renamed)), ["not its record: replay the record beside it"])
+    assert_refused(run("replay", str(renamed)), [f"{refused}: give the record saved with it"])
+    assert_refused(
+        run("replay", "-", stdin=text),
+        ["standard input holds the settings file of a game, not its record"],
+    )
     assert run("replay", str(tmp_path / "game.json")).exit_code == 0
+    assert run("replay", str(tmp_path / "bare")).exit_code == 0

@@ -252,6 +252,7 @@ def test_the_command_prints_a_table_for_people(
         (("--bots", "rules,wizard,random"), "wizard is not a bot; choose among"),
         (("--bots", "rules,,random"), "--bots: bot 2 of 3 is not given; give one bot per seat"),
         (("--players", "4", "--bots", "rules"), "1 bot for 4 players"),
+        (("--bots", "rules"), "--bots: one bot given; give one bot per seat"),
         (
             ("--bots", "rules,random,random", "--records", __file__),
             "--records: cannot write into",

@@ -444,7 +444,7 @@ class GameSession:
                     _(
                         "{path} holds the settings kept beside a saved game, not the game: "
                         "resume the game itself, {game}"
-                    ).format(path=path, game=_game_of_sidecar(path))
+                    ).format(path=path, game=game_of_sidecar(path))
                 ) from None
             raise
         if result.pending_summary_bids is not None:
@@ -518,7 +518,7 @@ def _is_sidecar(text: str) -> bool:
     return isinstance(data, dict) and data.get("format") == SIDECAR_FORMAT
 
 
-def _game_of_sidecar(side: Path) -> Path:
+def game_of_sidecar(side: Path) -> Path:
     """The saved game a sidecar belongs to (the inverse of :func:`sidecar_path`)."""
     name = side.name
     if name.endswith(SIDECAR_SUFFIX):

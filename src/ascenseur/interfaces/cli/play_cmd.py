@@ -126,7 +126,8 @@ def play(
             metavar="DIR",
             help=N_(
                 "Folder finished games are saved to (default $XDG_DATA_HOME/ascenseur/history, "
-                "or ~/.local/share/ascenseur/history when XDG_DATA_HOME is not set)."
+                "or ~/.local/share/ascenseur/history when XDG_DATA_HOME is not set or not "
+                "an absolute path)."
             ),
         ),
     ] = None,

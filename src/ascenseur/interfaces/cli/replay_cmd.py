@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -19,7 +20,12 @@ from ascenseur.core.errors import RecordError
 from ascenseur.core.record import MAX_RECORD_BYTES, Replay, loads, replay, score_sheet
 from ascenseur.i18n import N_, _, ngettext, os_error_reason
 from ascenseur.interfaces.typed_text import printable
-from ascenseur.services.session import SIDECAR_FORMAT, SIDECAR_SUFFIX, read_at_most
+from ascenseur.services.session import (
+    SIDECAR_FORMAT,
+    SIDECAR_SUFFIX,
+    game_of_sidecar,
+    read_at_most,
+)
 
 from . import TranslatedCommand, app
 from .options import refuse
@@ -165,12 +171,22 @@ def _status_line(sheet: dict[str, Any], replayed: Replay) -> str:
     ).format(played=len(game.results), rounds=game.rounds)
 
 
-def record_beside(settings_file: str) -> str:
-    """The record whose settings ``settings_file`` holds (``game.session.json`` →
-    ``game.json``), or a description of it when the name is not a settings file's."""
-    if settings_file.endswith(SIDECAR_SUFFIX):
-        return settings_file[: -len(SIDECAR_SUFFIX)] + ".json"
-    return _("the record beside it")
+def settings_file_refusal(source: str) -> str:
+    """What to say when ``source`` holds a game's settings file (``game.session.json``, kept
+    beside a save and beside each game of the history) rather than a record: the record to
+    give instead, when its name says which."""
+    if source == "-":
+        return _(
+            "standard input holds the settings file of a game, not its record: give the "
+            "record saved with it"
+        )
+    if source.endswith(SIDECAR_SUFFIX):
+        return _(
+            "{path} is the settings file of a game, not its record: ascenseur replay {record}"
+        ).format(path=source, record=game_of_sidecar(Path(source)))
+    return _(
+        "{path} is the settings file of a game, not its record: give the record saved with it"
+    ).format(path=source)
 
 
 @app.command(
@@ -199,11 +215,7 @@ def replay_command(
         if isinstance(record, dict) and record.get("format") == SIDECAR_FORMAT:
             # The settings kept beside a saved or finished game (play writes both, in the
             # saves and the history folders): the player wants the record beside it.
-            raise refuse(
-                _("{path} is the settings file of a game, not its record: replay {record}").format(
-                    path=file, record=record_beside(file)
-                )
-            ) from None
+            raise refuse(settings_file_refusal(file)) from None
         raise refuse(str(error)) from None
     sheet = score_sheet(replayed)
     if as_json:

@@ -100,6 +100,10 @@ def tournament(
 ) -> None:
     names = tuple(bot_kinds(bots))
     count = players if players is not None else len(names)
+    if players is None and len(names) == 1:
+        # (one name gives every seat that bot in simulate; a tournament compares bots, and
+        # without --players the table would be one player, refused by the preset's range)
+        raise refuse(_("--bots: one bot given; give one bot per seat"))
     if len(names) != count:
         raise refuse(
             ngettext(

@@ -203,6 +203,20 @@ class AscenseurApp(App[Path | None]):
                 message.format(key=save_key, quit_key="ctrl+q"), title=_("Do you want to quit?")
             )
             return
+        if any(
+            isinstance(screen, GameScreen) and not screen.session.game.is_over
+            for screen in self.screen_stack
+        ):
+            # a screen over a game in progress (the rules): its q only closes it, and the
+            # app's ctrl+q would lose the game without a word
+            self.notify(
+                _(
+                    "Press Escape to go back to the game, where q saves and quits; {quit_key} "
+                    "quits without saving."
+                ).format(quit_key="ctrl+q"),
+                title=_("Do you want to quit?"),
+            )
+            return
         for bound, active in bindings:
             if active.binding.action in ("quit", "app.quit"):
                 key = bound
