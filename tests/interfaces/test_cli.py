@@ -360,9 +360,9 @@ def test_play_refuses_a_history_it_cannot_write_before_the_first_deal(
     done = command("play", "--lang", lang, *ONE_CARD, "--history", str(history))
     assert (done.returncode, done.stdout) == (2, "")
     words = {
-        "en": "--history: cannot write into {dir}: {reason}\n",
-        "fr": "--history : impossible d'écrire dans {dir} : {reason}\n",
-        "es": "--history: no se puede escribir en {dir}: {reason}\n",
+        "en": "--history: cannot make the folder {dir}: {reason}\n",
+        "fr": "--history : impossible de créer le dossier {dir} : {reason}\n",
+        "es": "--history: no se puede crear la carpeta {dir}: {reason}\n",
     }
     assert done.stderr == words[lang].format(dir=history, reason=reason)
     assert bad.read_text(encoding="utf-8") == "{}"
@@ -380,7 +380,16 @@ def test_play_refuses_a_history_it_cannot_write_whatever_it_starts_with(
     args = ["--setup"] if start == "--setup" else ["--resume", str(saved)]
     done = command("--lang", "en", "play", *args, "--history", "/proc/nope")
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.startswith("--history: cannot write into /proc/nope: ")
+    assert done.stderr.startswith("--history: cannot make the folder /proc/nope: ")
+    assert done.stderr.count("\n") == 1
+
+
+def test_play_refuses_a_history_folder_that_takes_no_file() -> None:
+    """A folder that is there but takes no file (``/proc``: even root writes nothing there)
+    is said apart from one that cannot be made."""
+    done = command("--lang", "en", "play", *ONE_CARD, "--history", "/proc")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("--history: cannot write into /proc: "), done.stderr
     assert done.stderr.count("\n") == 1
 
 

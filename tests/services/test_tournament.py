@@ -255,7 +255,7 @@ def test_the_command_prints_a_table_for_people(
         (("--bots", "rules"), "--bots: one bot given; give one bot per seat"),
         (
             ("--bots", "rules,random,random", "--records", __file__),
-            "--records: cannot write into",
+            "--records: cannot make the folder",
         ),
         (("--bots", "rules,ismcts-leaky,random"), "ismcts-leaky is not a bot"),
         (("--bots", "rules,rules", "--rules", "prime"), "players"),

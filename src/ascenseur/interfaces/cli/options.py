@@ -99,9 +99,19 @@ def writable_folder_or_exit(option: str, folder: Path, *, make: bool = True) -> 
     a command to write its files into, and check that a file can be written there: else
     refuse ``option`` in one line, naming the folder and why (exit status 2), before
     anything is played (``--records``, ``--history``, ``simulate --out``)."""
-    try:
-        if make:
+    if make:
+        try:
             folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            # (said apart from a folder that is there but takes no file: the option's help
+            # says the folder is made when it is not there)
+            raise refuse_option(
+                option,
+                _("cannot make the folder {dir}: {reason}").format(
+                    dir=folder, reason=os_error_reason(error)
+                ),
+            ) from None
+    try:
         with tempfile.TemporaryFile(dir=folder):  # (gone once closed: nothing is left)
             pass
     except OSError as error:
