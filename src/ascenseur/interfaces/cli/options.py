@@ -99,27 +99,18 @@ def writable_folder_or_exit(option: str, folder: Path, *, make: bool = True) -> 
     a command to write its files into, and check that a file can be written there: else
     refuse ``option`` in one line, naming the folder and why (exit status 2), before
     anything is played (``--records``, ``--history``, ``simulate --out``)."""
-    if make:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            # (said apart from a folder that is there but takes no file: the option's help
-            # says the folder is made when it is not there)
-            raise refuse_option(
-                option,
-                _("cannot make the folder {dir}: {reason}").format(
-                    dir=folder, reason=os_error_reason(error)
-                ),
-            ) from None
     try:
+        if make:
+            # (said apart from a folder that is there but takes no file: the options' help
+            # says the folder is made when it is not there)
+            failed = _("cannot make the folder {dir}: {reason}")
+            folder.mkdir(parents=True, exist_ok=True)
+        failed = _("cannot write into {dir}: {reason}")
         with tempfile.TemporaryFile(dir=folder):  # (gone once closed: nothing is left)
             pass
     except OSError as error:
         raise refuse_option(
-            option,
-            _("cannot write into {dir}: {reason}").format(
-                dir=folder, reason=os_error_reason(error)
-            ),
+            option, failed.format(dir=folder, reason=os_error_reason(error))
         ) from None
 
 
