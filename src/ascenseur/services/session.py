@@ -515,6 +515,12 @@ def _is_sidecar(text: str) -> bool:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return False
+    return is_sidecar_data(data)
+
+
+def is_sidecar_data(data: object) -> bool:
+    """Whether parsed JSON is a session sidecar rather than a record (``--resume`` and
+    ``replay`` given the settings file kept beside a game)."""
     return isinstance(data, dict) and data.get("format") == SIDECAR_FORMAT
 
 

@@ -21,9 +21,9 @@ from ascenseur.core.record import MAX_RECORD_BYTES, Replay, loads, replay, score
 from ascenseur.i18n import N_, _, ngettext, os_error_reason
 from ascenseur.interfaces.typed_text import printable
 from ascenseur.services.session import (
-    SIDECAR_FORMAT,
     SIDECAR_SUFFIX,
     game_of_sidecar,
+    is_sidecar_data,
     read_at_most,
 )
 
@@ -212,7 +212,7 @@ def replay_command(
         record = loads(read_record_text(file))
         replayed = replay(record)
     except RecordError as error:
-        if isinstance(record, dict) and record.get("format") == SIDECAR_FORMAT:
+        if is_sidecar_data(record):
             # The settings kept beside a saved or finished game (play writes both, in the
             # saves and the history folders): the player wants the record beside it.
             raise refuse(settings_file_refusal(file)) from None
