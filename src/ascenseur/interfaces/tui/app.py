@@ -192,40 +192,34 @@ class AscenseurApp(App[Path | None]):
     def action_help_quit(self) -> None:
         """Ctrl+C does not quit a Textual app: say which key does, in the game's language
         (Textual's own notice is in English)."""
-        key, action = "ctrl+q", _("quit")  # (a screen that only closes: the app's own key)
+        quit_key = "ctrl+q"  # (Textual's own binding: it quits without saving)
         bindings = self.active_bindings.items()
         save_key = next((bound for bound, a in bindings if a.binding.action == "save_quit"), None)
         if save_key is not None:
             # in full (the footer's word for it may be shorter, "quitter"), and the app's
             # own key that quits without saving beside it
-            message = _("Press {key} to save and quit, or {quit_key} to quit without saving.")
-            self.notify(
-                message.format(key=save_key, quit_key="ctrl+q"), title=_("Do you want to quit?")
-            )
-            return
-        if any(
+            message = _(
+                "Press {key} to save and quit, or {quit_key} to quit without saving."
+            ).format(key=save_key, quit_key=quit_key)
+        elif any(
             isinstance(screen, GameScreen) and not screen.session.game.is_over
             for screen in self.screen_stack
         ):
             # a screen over a game in progress (the rules): its q only closes it, and the
             # app's ctrl+q would lose the game without a word
-            self.notify(
-                _(
-                    "Press Escape to go back to the game, where q saves and quits; {quit_key} "
-                    "quits without saving."
-                ).format(quit_key="ctrl+q"),
-                title=_("Do you want to quit?"),
-            )
-            return
-        for bound, active in bindings:
-            if active.binding.action in ("quit", "app.quit"):
-                key = bound
-                action = active.binding.description or action
-                break
-        self.notify(
-            _("Press {key} to {action}.").format(key=key, action=action),
-            title=_("Do you want to quit?"),
-        )
+            message = _(
+                "Press Escape to go back to the game, where q saves and quits; {quit_key} "
+                "quits without saving."
+            ).format(quit_key=quit_key)
+        else:
+            key, action = quit_key, _("quit")  # (a screen that only closes: the app's key)
+            for bound, active in bindings:
+                if active.binding.action in ("quit", "app.quit"):
+                    key = bound
+                    action = active.binding.description or action
+                    break
+            message = _("Press {key} to {action}.").format(key=key, action=action)
+        self.notify(message, title=_("Do you want to quit?"))
 
     def history_folder(self) -> Path:
         return history_dir(self.history)
